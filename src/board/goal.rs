@@ -1,0 +1,179 @@
+//! Named goals and the `--goal` argument.
+
+use super::{check_same_shape, Board, BoardError, InputError, Scan, Shape};
+use std::str::FromStr;
+
+/// What `--goal` names: a standard layout or a board of the user's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoalSpec {
+    /// `1 2 … n−1 0`: tiles in reading order, blank last (the default).
+    BlankLast,
+    /// `0 1 2 … n−1`: Korf's convention.
+    BlankFirst,
+    /// The snail: `1 2 3 / 8 0 4 / 7 6 5` on 3×3, any R×C.
+    Spiral,
+    /// A board written in any accepted format.
+    Board(String),
+}
+
+impl Default for GoalSpec {
+    fn default() -> Self {
+        GoalSpec::BlankLast
+    }
+}
+
+impl FromStr for GoalSpec {
+    type Err = BoardError;
+
+    fn from_str(text: &str) -> Result<GoalSpec, BoardError> {
+        let t = text.trim();
+        Ok(match t.to_ascii_lowercase().as_str() {
+            "blank-last" | "blanklast" | "default" => GoalSpec::BlankLast,
+            "blank-first" | "blankfirst" | "korf" => GoalSpec::BlankFirst,
+            "spiral" | "snail" => GoalSpec::Spiral,
+            _ if t.bytes().any(|b| b.is_ascii_alphabetic()) => {
+                return Err(BoardError::BadGoalName {
+                    name: t.to_string(),
+                })
+            }
+            _ => GoalSpec::Board(t.to_string()),
+        })
+    }
+}
+
+impl GoalSpec {
+    /// The goal board for a start board of shape `shape`.
+    pub fn resolve(&self, shape: Shape, scan: &mut Scan) -> Result<Board, InputError> {
+        let goal = match self {
+            GoalSpec::BlankLast => Ok(Board::blank_last(shape)),
+            GoalSpec::BlankFirst => Ok(Board::blank_first(shape)),
+            GoalSpec::Spiral => Ok(Board::spiral(shape)),
+            GoalSpec::Board(text) => match scan.board(text, None) {
+                // A flat goal takes the start's shape when the count fits.
+                Err(BoardError::CannotInferSize { count }) if count == shape.cells() => {
+                    scan.board(text, Some(shape))
+                }
+                other => other,
+            },
+        }
+        .map_err(InputError::goal)?;
+        if goal.shape() != shape {
+            return Err(InputError::SizeMismatch {
+                start_rows: shape.rows,
+                start_cols: shape.cols,
+                goal_rows: goal.rows(),
+                goal_cols: goal.cols(),
+            });
+        }
+        Ok(goal)
+    }
+
+    /// Resolves against a parsed start, checking the shapes agree.
+    pub fn resolve_for(&self, start: &Board, scan: &mut Scan) -> Result<Board, InputError> {
+        let goal = self.resolve(start.shape(), scan)?;
+        check_same_shape(start, &goal)?;
+        Ok(goal)
+    }
+}
+
+impl Board {
+    /// `1 2 … n−1 0`.
+    pub fn blank_last(shape: Shape) -> Board {
+        let n = shape.cells();
+        let tiles: Vec<u8> = (1..n).map(|t| t as u8).chain([0]).collect();
+        Board::from_valid(shape, tiles)
+    }
+
+    /// `0 1 … n−1` (Korf).
+    pub fn blank_first(shape: Shape) -> Board {
+        let tiles: Vec<u8> = (0..shape.cells()).map(|t| t as u8).collect();
+        Board::from_valid(shape, tiles)
+    }
+
+    /// Tiles `1..n−1` clockwise from the top-left corner, spiralling in; the
+    /// blank takes the last cell of the spiral.
+    pub fn spiral(shape: Shape) -> Board {
+        let (rows, cols) = (shape.rows as isize, shape.cols as isize);
+        let n = shape.cells();
+        let mut tiles = vec![0u8; n];
+        let (mut top, mut bottom, mut left, mut right) = (0isize, rows - 1, 0isize, cols - 1);
+        let mut order = Vec::with_capacity(n);
+        while top <= bottom && left <= right {
+            for c in left..=right {
+                order.push(top * cols + c);
+            }
+            for r in top + 1..=bottom {
+                order.push(r * cols + right);
+            }
+            if top < bottom {
+                for c in (left..right).rev() {
+                    order.push(bottom * cols + c);
+                }
+            }
+            if left < right {
+                for r in (top + 1..bottom).rev() {
+                    order.push(r * cols + left);
+                }
+            }
+            top += 1;
+            bottom -= 1;
+            left += 1;
+            right -= 1;
+        }
+        for (i, &cell) in order.iter().enumerate() {
+            tiles[cell as usize] = if i + 1 == n { 0 } else { (i + 1) as u8 };
+        }
+        Board::from_valid(shape, tiles)
+    }
+
+    /// For layouts built here, known to be permutations.
+    fn from_valid(shape: Shape, tiles: Vec<u8>) -> Board {
+        match Board::from_tiles(shape.rows, shape.cols, &tiles) {
+            Ok(b) => b,
+            Err(e) => unreachable!("generated goal is not a board: {e}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_goals() {
+        let s = Shape::new(3, 3);
+        assert_eq!(Board::spiral(s).tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        assert_eq!(Board::blank_first(s).tiles(), &[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(Board::blank_last(s).tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+        assert_eq!(
+            Board::spiral(Shape::new(4, 4)).tiles(),
+            &[1, 2, 3, 4, 12, 13, 14, 5, 11, 0, 15, 6, 10, 9, 8, 7]
+        );
+        assert_eq!(
+            Board::spiral(Shape::new(2, 4)).tiles(),
+            &[1, 2, 3, 4, 0, 7, 6, 5]
+        );
+        for r in 2..=16 {
+            for c in 2..=16 {
+                let b = Board::spiral(Shape::new(r, c));
+                assert_eq!(b.len(), r * c);
+            }
+        }
+    }
+
+    #[test]
+    fn goal_spec_parsing() {
+        assert_eq!("spiral".parse::<GoalSpec>().unwrap(), GoalSpec::Spiral);
+        assert_eq!(
+            "Blank-First".parse::<GoalSpec>().unwrap(),
+            GoalSpec::BlankFirst
+        );
+        assert!("blank-middle".parse::<GoalSpec>().is_err());
+        let mut scan = Scan::new();
+        let g: GoalSpec = "1 2 3 4 5 6 7 0".parse().unwrap();
+        let b = g.resolve(Shape::new(2, 4), &mut scan).unwrap();
+        assert_eq!(b.cols(), 4);
+        let e = g.resolve(Shape::new(3, 3), &mut scan).unwrap_err();
+        assert!(e.to_string().contains("goal board"), "{e}");
+    }
+}

@@ -1,0 +1,473 @@
+//! The board: an R×C grid of tiles `1..R·C−1` and the blank `0`.
+//!
+//! A move slides a tile into the blank; we name it after the direction the
+//! *blank* travels (`U`, `D`, `L`, `R`).
+
+mod error;
+mod goal;
+mod parse;
+
+pub use error::{BoardError, InputError, Role};
+pub use goal::GoalSpec;
+pub use parse::{check_same_shape, parse_board, parse_stdin_pair, Scan, Shape};
+
+use std::fmt;
+
+/// Smallest side length accepted.
+pub const MIN_SIDE: usize = 2;
+/// Largest side length accepted.
+pub const MAX_SIDE: usize = 16;
+
+/// Direction the blank travels in one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+
+    pub fn letter(self) -> char {
+        match self {
+            Dir::Up => 'U',
+            Dir::Down => 'D',
+            Dir::Left => 'L',
+            Dir::Right => 'R',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Dir> {
+        match c.to_ascii_uppercase() {
+            'U' => Some(Dir::Up),
+            'D' => Some(Dir::Down),
+            'L' => Some(Dir::Left),
+            'R' => Some(Dir::Right),
+            _ => None,
+        }
+    }
+
+    pub fn opposite(self) -> Dir {
+        match self {
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+        }
+    }
+
+    /// The cell the blank moves to from `cell`, or `None` at the edge.
+    #[inline]
+    pub fn step(self, cell: usize, rows: usize, cols: usize) -> Option<usize> {
+        let (r, c) = (cell / cols, cell % cols);
+        match self {
+            Dir::Up if r > 0 => Some(cell - cols),
+            Dir::Down if r + 1 < rows => Some(cell + cols),
+            Dir::Left if c > 0 => Some(cell - 1),
+            Dir::Right if c + 1 < cols => Some(cell + 1),
+            _ => None,
+        }
+    }
+}
+
+/// Formats a path as a `UDLR` string.
+pub fn path_string(path: &[Dir]) -> String {
+    path.iter().map(|d| d.letter()).collect()
+}
+
+/// Parses a `UDLR` string.
+pub fn parse_path(text: &str) -> Result<Vec<Dir>, BoardError> {
+    text.chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(i, c)| {
+            Dir::from_letter(c).ok_or(BoardError::BadMove {
+                letter: c,
+                index: i + 1,
+            })
+        })
+        .collect()
+}
+
+/// A validated board: every tile `0..rows*cols` exactly once.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Board {
+    rows: u8,
+    cols: u8,
+    blank: u8,
+    tiles: Vec<u8>,
+}
+
+impl Board {
+    /// Builds a board from tiles in reading order, checking that they form a
+    /// permutation of `0..rows*cols`.
+    pub fn new(rows: usize, cols: usize, tiles: &[u16]) -> Result<Board, BoardError> {
+        check_shape(rows, cols)?;
+        let n = rows * cols;
+        if tiles.len() != n {
+            return Err(BoardError::WrongCount {
+                count: tiles.len(),
+                rows,
+                cols,
+            });
+        }
+        // Tiles 1..n with no 0: say the blank is missing, not that n is too big.
+        if !tiles.contains(&0) && tiles.iter().all(|&t| (1..=n).contains(&usize::from(t))) {
+            return Err(BoardError::NoBlank);
+        }
+        // `seen[t]` is 1 + the cell where tile t was first seen.
+        let mut seen = [0u16; MAX_SIDE * MAX_SIDE];
+        let mut blank = None;
+        for (cell, &t) in tiles.iter().enumerate() {
+            let t = usize::from(t);
+            if t >= n {
+                return Err(BoardError::OutOfRange {
+                    value: t as u64,
+                    rows,
+                    cols,
+                    cell: Cell::new(cell, cols),
+                });
+            }
+            if seen[t] != 0 {
+                return Err(BoardError::Duplicate {
+                    tile: t,
+                    first: Cell::new(usize::from(seen[t]) - 1, cols),
+                    second: Cell::new(cell, cols),
+                });
+            }
+            seen[t] = cell as u16 + 1;
+            if t == 0 {
+                blank = Some(cell);
+            }
+        }
+        let Some(blank) = blank else {
+            return Err(BoardError::NoBlank);
+        };
+        // With n entries, all in range and none repeated, every tile is present;
+        // the loop above has proved it, so nothing can be missing here.
+        Ok(Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            blank: blank as u8,
+            tiles: tiles.iter().map(|&t| t as u8).collect(),
+        })
+    }
+
+    /// Builds a board from `u8` tiles (validated like [`Board::new`]).
+    pub fn from_tiles(rows: usize, cols: usize, tiles: &[u8]) -> Result<Board, BoardError> {
+        let wide: Vec<u16> = tiles.iter().map(|&t| u16::from(t)).collect();
+        Board::new(rows, cols, &wide)
+    }
+
+    pub fn rows(&self) -> usize {
+        usize::from(self.rows)
+    }
+
+    pub fn cols(&self) -> usize {
+        usize::from(self.cols)
+    }
+
+    pub fn shape(&self) -> Shape {
+        Shape {
+            rows: self.rows(),
+            cols: self.cols(),
+        }
+    }
+
+    /// Number of cells, `rows * cols`.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Never true: a board has at least four cells.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// Tiles in reading order, `0` for the blank.
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles
+    }
+
+    /// The blank's cell.
+    pub fn blank(&self) -> usize {
+        usize::from(self.blank)
+    }
+
+    /// `positions()[t]` is the cell of tile `t` (the inverse permutation).
+    pub fn positions(&self) -> Vec<u8> {
+        let mut pos = vec![0u8; self.len()];
+        for (cell, &t) in self.tiles.iter().enumerate() {
+            pos[usize::from(t)] = cell as u8;
+        }
+        pos
+    }
+
+    /// The board after the blank moves in `dir`, or `None` at the edge.
+    pub fn moved(&self, dir: Dir) -> Option<Board> {
+        let mut b = self.clone();
+        b.apply(dir).then_some(b)
+    }
+
+    /// Moves the blank in place; returns false (and changes nothing) at the edge.
+    pub fn apply(&mut self, dir: Dir) -> bool {
+        match dir.step(self.blank(), self.rows(), self.cols()) {
+            Some(to) => {
+                let from = self.blank();
+                self.tiles.swap(from, to);
+                self.blank = to as u8;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Applies a whole path, failing at the first move off the board.
+    pub fn apply_path(&self, path: &[Dir]) -> Result<Board, BoardError> {
+        let mut b = self.clone();
+        for (i, &d) in path.iter().enumerate() {
+            if !b.apply(d) {
+                return Err(BoardError::IllegalMove {
+                    letter: d.letter(),
+                    index: i + 1,
+                });
+            }
+        }
+        Ok(b)
+    }
+
+    /// Every board along a path, the start included.
+    pub fn trajectory(&self, path: &[Dir]) -> Result<Vec<Board>, BoardError> {
+        let mut out = Vec::with_capacity(path.len() + 1);
+        let mut b = self.clone();
+        out.push(b.clone());
+        for (i, &d) in path.iter().enumerate() {
+            if !b.apply(d) {
+                return Err(BoardError::IllegalMove {
+                    letter: d.letter(),
+                    index: i + 1,
+                });
+            }
+            out.push(b.clone());
+        }
+        Ok(out)
+    }
+
+    /// Parity of the permutation (cells → tiles, the blank included):
+    /// `true` when odd. Counted by cycles, O(n).
+    pub fn permutation_parity(&self) -> bool {
+        permutation_parity(&self.tiles)
+    }
+
+    /// Whether `goal` can be reached from `self` by moves.
+    ///
+    /// A move is a transposition (flips the permutation's parity) and moves
+    /// the blank one cell (flips the parity of its taxicab distance to any
+    /// fixed cell). So the parity of `start∘goal⁻¹` must equal the parity of
+    /// the blank's taxicab distance between the two boards; on boards of at
+    /// least 2×2 every such pair is reachable.
+    pub fn can_reach(&self, goal: &Board) -> bool {
+        self.shape() == goal.shape() && slices_can_reach(self.shape(), &self.tiles, &goal.tiles)
+    }
+
+    /// `2 8 3 1 6 4 7 0 5`
+    pub fn to_flat_string(&self) -> String {
+        let mut s = String::with_capacity(self.len() * 3);
+        for (i, t) in self.tiles.iter().enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            s.push_str(&t.to_string());
+        }
+        s
+    }
+
+    /// `2 8 3/1 6 4/7 0 5`
+    pub fn to_row_string(&self) -> String {
+        let mut s = String::with_capacity(self.len() * 3);
+        for (i, t) in self.tiles.iter().enumerate() {
+            if i > 0 {
+                s.push(if i % self.cols() == 0 { '/' } else { ' ' });
+            }
+            s.push_str(&t.to_string());
+        }
+        s
+    }
+}
+
+/// A grid of right-aligned numbers, one row per line, blank shown as `_`.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = (self.len() - 1).to_string().len();
+        for (r, row) in self.tiles.chunks(self.cols()).enumerate() {
+            if r > 0 {
+                writeln!(f)?;
+            }
+            for (c, &t) in row.iter().enumerate() {
+                if c > 0 {
+                    write!(f, " ")?;
+                }
+                if t == 0 {
+                    write!(f, "{:>width$}", "_")?;
+                } else {
+                    write!(f, "{t:>width$}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A cell, printed 1-based as `row R, column C`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+}
+
+impl Cell {
+    pub fn new(index: usize, cols: usize) -> Cell {
+        Cell {
+            row: index / cols + 1,
+            col: index % cols + 1,
+        }
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, column {}", self.row, self.col)
+    }
+}
+
+/// Checks that a shape is within `MIN_SIDE..=MAX_SIDE` on both sides.
+pub fn check_shape(rows: usize, cols: usize) -> Result<(), BoardError> {
+    if !(MIN_SIDE..=MAX_SIDE).contains(&rows) || !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
+        return Err(BoardError::BadSize { rows, cols });
+    }
+    Ok(())
+}
+
+/// [`Board::can_reach`] on raw tiles (valid permutations of the same
+/// length, of shape `shape`), without allocating.
+pub fn slices_can_reach(shape: Shape, start: &[u8], goal: &[u8]) -> bool {
+    let n = start.len();
+    let mut gpos = [0u8; MAX_SIDE * MAX_SIDE];
+    for (cell, &t) in goal.iter().enumerate() {
+        gpos[usize::from(t)] = cell as u8;
+    }
+    // relative[cell] = the goal cell of the tile standing on `cell`.
+    let mut relative = [0u8; MAX_SIDE * MAX_SIDE];
+    let (mut a, mut b) = (0, 0);
+    for (cell, &t) in start.iter().enumerate() {
+        relative[cell] = gpos[usize::from(t)];
+        if t == 0 {
+            a = cell;
+        }
+    }
+    if let Some(g) = goal.iter().position(|&t| t == 0) {
+        b = g;
+    }
+    let cols = shape.cols;
+    let dist = (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
+    permutation_parity(&relative[..n]) == (dist % 2 == 1)
+}
+
+/// Parity of a permutation of `0..n` given as a slice: `true` when odd.
+pub fn permutation_parity(perm: &[u8]) -> bool {
+    let mut seen = [false; MAX_SIDE * MAX_SIDE];
+    let mut odd = false;
+    for start in 0..perm.len() {
+        if seen[start] {
+            continue;
+        }
+        let mut len = 0usize;
+        let mut i = start;
+        while !seen[i] {
+            seen[i] = true;
+            i = usize::from(perm[i]);
+            len += 1;
+        }
+        if len % 2 == 0 {
+            odd = !odd;
+        }
+    }
+    odd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(rows: usize, cols: usize, t: &[u16]) -> Board {
+        Board::new(rows, cols, t).unwrap()
+    }
+
+    #[test]
+    fn validation_names_the_problem() {
+        assert_eq!(
+            Board::new(2, 2, &[1, 1, 2, 0]),
+            Err(BoardError::Duplicate {
+                tile: 1,
+                first: Cell { row: 1, col: 1 },
+                second: Cell { row: 1, col: 2 }
+            })
+        );
+        assert!(matches!(
+            Board::new(2, 2, &[1, 2, 5, 0]),
+            Err(BoardError::OutOfRange { value: 5, .. })
+        ));
+        assert!(matches!(
+            Board::new(2, 2, &[1, 2, 3, 4]),
+            Err(BoardError::NoBlank)
+        ));
+        assert!(matches!(
+            Board::new(2, 2, &[1, 2, 3]),
+            Err(BoardError::WrongCount { count: 3, .. })
+        ));
+        assert!(matches!(
+            Board::new(1, 4, &[1, 2, 3, 0]),
+            Err(BoardError::BadSize { .. })
+        ));
+        assert!(matches!(
+            Board::new(17, 2, &[0; 34]),
+            Err(BoardError::BadSize { .. })
+        ));
+    }
+
+    #[test]
+    fn moves_and_edges() {
+        let mut x = b(3, 3, &[1, 2, 3, 4, 0, 5, 6, 7, 8]);
+        assert!(x.apply(Dir::Up));
+        assert_eq!(x.tiles(), &[1, 0, 3, 4, 2, 5, 6, 7, 8]);
+        assert!(!x.apply(Dir::Up));
+        assert!(x.apply(Dir::Left));
+        assert_eq!(x.blank(), 0);
+        assert!(x.apply_path(&[Dir::Left]).is_err());
+    }
+
+    #[test]
+    fn reachability_parity() {
+        let goal = b(3, 3, &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        let start = b(3, 3, &[2, 8, 3, 1, 6, 4, 7, 0, 5]);
+        assert!(start.can_reach(&goal));
+        let swapped = b(3, 3, &[8, 2, 3, 1, 6, 4, 7, 0, 5]);
+        assert!(!swapped.can_reach(&goal));
+        // 4x4: blank moves change the parity condition on even widths.
+        let g = b(2, 2, &[1, 2, 3, 0]);
+        assert!(b(2, 2, &[1, 2, 0, 3]).can_reach(&g));
+        assert!(!b(2, 2, &[2, 1, 3, 0]).can_reach(&g));
+    }
+
+    #[test]
+    fn display_and_strings() {
+        let x = b(2, 3, &[1, 2, 3, 4, 5, 0]);
+        assert_eq!(x.to_string(), "1 2 3\n4 5 _");
+        assert_eq!(x.to_row_string(), "1 2 3/4 5 0");
+        assert_eq!(x.to_flat_string(), "1 2 3 4 5 0");
+        assert_eq!(path_string(&parse_path("udLR").unwrap()), "UDLR");
+        assert!(parse_path("UX").is_err());
+    }
+}

@@ -1,0 +1,559 @@
+//! Parsing boards from the formats people bring:
+//!
+//! * numbers separated by spaces, commas, semicolons and/or line breaks
+//!   (`2 8 3 1 6 4 7 0 5`, or one row per line);
+//! * rows separated by `/` (`2 8 3/1 6 4/7 0 5`) or written as nested
+//!   brackets (`[[2,8,3],[1,6,4],[7,0,5]]`);
+//! * a plain digit string for boards of at most 10 cells (`283164705`,
+//!   or one digit string per row: `283/164/705`);
+//! * the blank as `0`, `_` or `.`.
+//!
+//! The scanner keeps its buffers between calls ([`Scan`]), so the batch
+//! runner parses millions of lines without allocating per line.
+
+use super::{check_shape, Board, BoardError, InputError};
+use std::fmt;
+use std::str::FromStr;
+
+/// A board's dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl Shape {
+    pub fn new(rows: usize, cols: usize) -> Shape {
+        Shape { rows, cols }
+    }
+
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for Shape {
+    type Err = BoardError;
+
+    /// `3x3`, `2X4`, `2*4`, `3×4`, or `4` for 4x4.
+    fn from_str(text: &str) -> Result<Shape, BoardError> {
+        let bad = || BoardError::BadSizeText {
+            text: text.to_string(),
+        };
+        let t = text.trim();
+        let parts: Vec<&str> = t.split(['x', 'X', '*', '×']).collect();
+        let nums: Vec<usize> = parts
+            .iter()
+            .map(|p| p.trim().parse::<usize>().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        let shape = match nums[..] {
+            [n] => Shape::new(n, n),
+            [r, c] => Shape::new(r, c),
+            _ => return Err(bad()),
+        };
+        check_shape(shape.rows, shape.cols)?;
+        Ok(shape)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Only digits.
+    Number,
+    /// `_` or `.` alone.
+    Blank,
+    /// Digits mixed with `_`/`.`: valid only as a digit string.
+    DigitString,
+    /// Anything else.
+    Bad,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Token {
+    start: u32,
+    end: u32,
+    kind: Kind,
+    /// Value of a `Number` (saturating), 0 for a `Blank`.
+    value: u32,
+}
+
+/// Reusable scanner: tokens of one text, with the row structure.
+#[derive(Default, Debug)]
+pub struct Scan {
+    tokens: Vec<Token>,
+    /// For each non-empty row, the index one past its last token.
+    row_ends: Vec<u32>,
+    /// Tile values of the board being assembled.
+    values: Vec<u16>,
+}
+
+fn is_separator(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b',' | b';' | b'[' | b'(' | b'{')
+}
+
+fn is_row_end(b: u8) -> bool {
+    matches!(b, b'\n' | b'/' | b']' | b')' | b'}')
+}
+
+impl Scan {
+    pub fn new() -> Scan {
+        Scan::default()
+    }
+
+    /// Splits `text` into tokens and rows.
+    fn scan(&mut self, text: &str) {
+        self.tokens.clear();
+        self.row_ends.clear();
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if is_separator(b) {
+                i += 1;
+                continue;
+            }
+            if is_row_end(b) {
+                self.end_row();
+                i += 1;
+                continue;
+            }
+            let start = i;
+            let (mut digits, mut blanks, mut other) = (0usize, 0usize, false);
+            let mut value: u32 = 0;
+            while i < bytes.len() && !is_separator(bytes[i]) && !is_row_end(bytes[i]) {
+                match bytes[i] {
+                    d @ b'0'..=b'9' => {
+                        digits += 1;
+                        value = value.saturating_mul(10).saturating_add(u32::from(d - b'0'));
+                    }
+                    b'_' | b'.' => blanks += 1,
+                    _ => other = true,
+                }
+                i += 1;
+            }
+            let kind = if other {
+                Kind::Bad
+            } else if blanks == 0 {
+                Kind::Number
+            } else if digits == 0 && blanks == 1 {
+                Kind::Blank
+            } else {
+                Kind::DigitString
+            };
+            self.tokens.push(Token {
+                start: start as u32,
+                end: i as u32,
+                kind,
+                value: if kind == Kind::Number { value } else { 0 },
+            });
+        }
+        self.end_row();
+    }
+
+    fn end_row(&mut self) {
+        let n = self.tokens.len() as u32;
+        if self.row_ends.last().copied().unwrap_or(0) < n {
+            self.row_ends.push(n);
+        }
+    }
+
+    /// Number of tokens found by the last scan.
+    fn token_count(&self) -> usize {
+        self.tokens.len()
+    }
+
+    /// Parses one board from `text`.
+    pub fn board(&mut self, text: &str, size: Option<Shape>) -> Result<Board, BoardError> {
+        self.scan(text);
+        self.board_in(text, 0, self.tokens.len(), size)
+    }
+
+    /// Builds a board from tokens `a..b` of the last scan.
+    fn board_in(
+        &mut self,
+        text: &str,
+        a: usize,
+        b: usize,
+        size: Option<Shape>,
+    ) -> Result<Board, BoardError> {
+        if a == b {
+            return Err(BoardError::Empty);
+        }
+        let toks = &self.tokens[a..b];
+        if let Some(bad) = toks.iter().position(|t| t.kind == Kind::Bad) {
+            let t = toks[bad];
+            return Err(BoardError::BadToken {
+                token: text[t.start as usize..t.end as usize].to_string(),
+                index: bad + 1,
+            });
+        }
+        // Row lengths (in tokens) of the rows inside a..b.
+        let mut rows: Vec<usize> = Vec::new();
+        let mut prev = a;
+        for &e in &self.row_ends {
+            let e = e as usize;
+            if e <= a {
+                continue;
+            }
+            let e = e.min(b);
+            if e > prev {
+                rows.push(e - prev);
+                prev = e;
+            }
+            if e == b {
+                break;
+            }
+        }
+
+        let tok_len = |t: &Token| (t.end - t.start) as usize;
+        let all_digitish = toks.iter().all(|t| t.kind != Kind::Bad);
+        let max_len = toks.iter().map(tok_len).max().unwrap_or(0);
+        let total_chars: usize = toks.iter().map(tok_len).sum();
+        let one_per_row = rows.iter().all(|&r| r == 1);
+        let equal_len = toks.iter().all(|t| tok_len(t) == tok_len(&toks[0]));
+        let digit_mode = all_digitish
+            && max_len >= 2
+            && total_chars <= 10
+            && (one_per_row || equal_len || toks.len() == 1);
+
+        self.values.clear();
+        let row_lens: Vec<usize>;
+        if digit_mode {
+            for t in toks {
+                for &c in &text.as_bytes()[t.start as usize..t.end as usize] {
+                    self.values.push(match c {
+                        b'0'..=b'9' => u16::from(c - b'0'),
+                        _ => 0,
+                    });
+                }
+            }
+            row_lens = if toks.len() > 1 {
+                toks.iter().map(tok_len).collect()
+            } else {
+                vec![total_chars]
+            };
+        } else {
+            for (i, t) in toks.iter().enumerate() {
+                if t.kind == Kind::DigitString {
+                    return Err(BoardError::BadToken {
+                        token: text[t.start as usize..t.end as usize].to_string(),
+                        index: i + 1,
+                    });
+                }
+                self.values.push(t.value.min(u32::from(u16::MAX)) as u16);
+            }
+            row_lens = rows;
+        }
+        let shape = infer_shape(self.values.len(), &row_lens, size)?;
+        Board::new(shape.rows, shape.cols, &self.values).map_err(|e| match e {
+            // Report the number as written, not as clamped to u16.
+            BoardError::OutOfRange {
+                rows, cols, cell, ..
+            } if !digit_mode => {
+                let idx = (cell.row - 1) * cols + (cell.col - 1);
+                BoardError::OutOfRange {
+                    value: u64::from(toks[idx].value),
+                    rows,
+                    cols,
+                    cell,
+                }
+            }
+            other => other,
+        })
+    }
+
+    /// Parses standard-input text that holds either one board or a start and
+    /// a goal (`2·n` tiles: the first `n` are the start), as the seed
+    /// programs read it.
+    pub fn pair(
+        &mut self,
+        text: &str,
+        size: Option<Shape>,
+    ) -> Result<(Board, Option<Board>), InputError> {
+        self.scan(text);
+        let t = self.token_count();
+        if t == 0 {
+            return Err(InputError::start(BoardError::Empty));
+        }
+        if let Some(s) = size {
+            let n = s.cells();
+            if t == 2 * n {
+                return self.split_pair(text, n, size);
+            }
+            return self
+                .board_in(text, 0, t, size)
+                .map(|b| (b, None))
+                .map_err(InputError::start);
+        }
+        let single = match self.board_in(text, 0, t, None) {
+            Ok(b) => return Ok((b, None)),
+            Err(e) => e,
+        };
+        // Two digit strings: `283164705 123804765`.
+        if t % 2 == 0 {
+            if let Ok(pair) = self.split_pair(text, t / 2, None) {
+                return Ok(pair);
+            }
+            // Neither reading works: if the text looks like two boards,
+            // report what is wrong with them rather than with the whole.
+            let half = t / 2;
+            let blanks = |toks: &[Token]| {
+                toks.iter()
+                    .filter(|k| k.kind == Kind::Blank || (k.kind == Kind::Number && k.value == 0))
+                    .count()
+            };
+            let looks_like_pair = matches!(single, BoardError::Duplicate { .. })
+                || (blanks(&self.tokens[..half]) == 1 && blanks(&self.tokens[half..]) == 1);
+            if looks_like_pair {
+                return self.split_pair(text, t / 2, None);
+            }
+        }
+        Err(InputError::start(single))
+    }
+
+    fn split_pair(
+        &mut self,
+        text: &str,
+        n: usize,
+        size: Option<Shape>,
+    ) -> Result<(Board, Option<Board>), InputError> {
+        let t = self.token_count();
+        let start = self
+            .board_in(text, 0, n, size)
+            .map_err(InputError::start)?;
+        let goal = match self.board_in(text, n, t, size) {
+            Err(BoardError::CannotInferSize { .. }) => {
+                self.board_in(text, n, t, Some(start.shape()))
+            }
+            other => other,
+        }
+        .map_err(InputError::goal)?;
+        check_same_shape(&start, &goal)?;
+        Ok((start, Some(goal)))
+    }
+}
+
+/// Start and goal must have the same dimensions.
+pub fn check_same_shape(start: &Board, goal: &Board) -> Result<(), InputError> {
+    if start.shape() != goal.shape() {
+        return Err(InputError::SizeMismatch {
+            start_rows: start.rows(),
+            start_cols: start.cols(),
+            goal_rows: goal.rows(),
+            goal_cols: goal.cols(),
+        });
+    }
+    Ok(())
+}
+
+/// Decides the shape from the tile count, the rows (if any) and `--size`.
+fn infer_shape(count: usize, rows: &[usize], size: Option<Shape>) -> Result<Shape, BoardError> {
+    if rows.len() >= 2 {
+        let first = rows[0];
+        let ragged = rows.iter().position(|&r| r != first);
+        let from_rows = Shape::new(rows.len(), first);
+        match ragged {
+            None if check_shape(from_rows.rows, from_rows.cols).is_ok() => {
+                if let Some(s) = size {
+                    if s != from_rows {
+                        return Err(BoardError::RowsDisagreeWithSize {
+                            rows: from_rows.rows,
+                            cols: from_rows.cols,
+                            want_rows: s.rows,
+                            want_cols: s.cols,
+                        });
+                    }
+                }
+                return Ok(from_rows);
+            }
+            // Ragged or degenerate rows (a wrapped list, one number per
+            // line): fall back to the tile count when that decides the size.
+            _ => {
+                if size.is_none() && square_side(count).is_none() {
+                    if let Some(i) = ragged {
+                        return Err(BoardError::RaggedRows {
+                            row: i + 1,
+                            len: rows[i],
+                            expected: first,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    if let Some(s) = size {
+        if s.cells() != count {
+            return Err(BoardError::WrongCount {
+                count,
+                rows: s.rows,
+                cols: s.cols,
+            });
+        }
+        return Ok(s);
+    }
+    match square_side(count) {
+        Some(k) => {
+            check_shape(k, k)?;
+            Ok(Shape::new(k, k))
+        }
+        None if count < 4 => Err(BoardError::WrongCount {
+            count,
+            rows: 2,
+            cols: 2,
+        }),
+        None => Err(BoardError::CannotInferSize { count }),
+    }
+}
+
+fn square_side(n: usize) -> Option<usize> {
+    let k = (n as f64).sqrt().round() as usize;
+    (k * k == n && k >= 1).then_some(k)
+}
+
+/// Parses one board (convenience over [`Scan::board`]).
+pub fn parse_board(text: &str, size: Option<Shape>) -> Result<Board, BoardError> {
+    Scan::new().board(text, size)
+}
+
+/// Parses standard-input text holding a board or a start–goal pair.
+pub fn parse_stdin_pair(
+    text: &str,
+    size: Option<Shape>,
+) -> Result<(Board, Option<Board>), InputError> {
+    Scan::new().pair(text, size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiles(text: &str, size: Option<Shape>) -> (usize, usize, Vec<u8>) {
+        let b = parse_board(text, size).unwrap();
+        (b.rows(), b.cols(), b.tiles().to_vec())
+    }
+
+    const SEED: [u8; 9] = [2, 8, 3, 1, 6, 4, 7, 0, 5];
+
+    #[test]
+    fn every_format_of_the_seed_board() {
+        for text in [
+            "2 8 3 1 6 4 7 0 5",
+            "2,8,3,1,6,4,7,0,5",
+            "2, 8, 3, 1, 6, 4, 7, 0, 5\n",
+            "2 8 3\n1 6 4\n7 0 5\n",
+            "2 8 3\r\n1 6 4\r\n7 0 5",
+            "283164705",
+            "2831647_5",
+            "283164 7.5",
+            "283/164/705",
+            "2 8 3/1 6 4/7 0 5",
+            "2 8 3 / 1 6 4 / 7 _ 5",
+            "[[2,8,3],[1,6,4],[7,0,5]]",
+            "[2, 8, 3, 1, 6, 4, 7, 0, 5]",
+            "  2 8 3 1 6 4 7 . 5  ",
+        ] {
+            if text == "283164 7.5" {
+                // mixed digit string and loose tokens is not a board
+                assert!(parse_board(text, None).is_err(), "{text}");
+                continue;
+            }
+            assert_eq!(tiles(text, None), (3, 3, SEED.to_vec()), "{text}");
+        }
+    }
+
+    #[test]
+    fn size_inference() {
+        assert_eq!(tiles("1 2 3 4/5 6 7 0", None).0, 2);
+        assert_eq!(tiles("1234/5670", None).1, 4);
+        assert_eq!(tiles("12345670", Some(Shape::new(2, 4))).1, 4);
+        assert!(matches!(
+            parse_board("1 2 3 4 5 6 7 0", None),
+            Err(BoardError::CannotInferSize { count: 8 })
+        ));
+        assert!(matches!(
+            parse_board("1 2 3 4/5 6 7 0", Some(Shape::new(4, 2))),
+            Err(BoardError::RowsDisagreeWithSize { .. })
+        ));
+        assert!(matches!(
+            parse_board("1 2 3/4 5/6 7 0", None),
+            Err(BoardError::RaggedRows { row: 2, .. })
+        ));
+        // a wrapped list whose count is square still reads
+        assert_eq!(tiles("1 2 3 4 5\n6 7 8 0", None).0, 3);
+        // one number per line
+        assert_eq!(tiles("1\n2\n3\n0\n", None).0, 2);
+        let big: Vec<String> = (1..256).chain([0]).map(|t| t.to_string()).collect();
+        assert_eq!(tiles(&big.join(" "), None).0, 16);
+    }
+
+    #[test]
+    fn bad_text() {
+        assert!(matches!(parse_board("", None), Err(BoardError::Empty)));
+        assert!(matches!(
+            parse_board("1 2 x 0", None),
+            Err(BoardError::BadToken { index: 3, .. })
+        ));
+        assert!(matches!(
+            parse_board("1 2 3 4 5 6 7 8 99999999999", None),
+            Err(BoardError::OutOfRange {
+                value: 4294967295,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_board("1 2 3 4 5 6 7 8 9", None),
+            Err(BoardError::NoBlank)
+        ));
+        assert!(matches!(
+            parse_board("1 2 3 4 5 6 7 8 10", None),
+            Err(BoardError::OutOfRange { value: 10, .. })
+        ));
+        assert!(matches!(
+            parse_board("-1 2 3 0", None),
+            Err(BoardError::BadToken { .. })
+        ));
+    }
+
+    #[test]
+    fn stdin_pairs() {
+        let six_lines = "2 8 3\n1 6 4\n7 0 5\n1 2 3\n8 0 4\n7 6 5\n";
+        let (s, g) = parse_stdin_pair(six_lines, None).unwrap();
+        assert_eq!(s.tiles(), &SEED);
+        assert_eq!(g.unwrap().tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        let two_lines = "2 6 4 1 3 7 0 5 8\n8 1 5 7 3 6 4 0 2\n";
+        let (s, g) = parse_stdin_pair(two_lines, None).unwrap();
+        assert_eq!(s.tiles()[0], 2);
+        assert_eq!(g.unwrap().tiles()[0], 8);
+        let (_, g) = parse_stdin_pair("283164705\n123804765", None).unwrap();
+        assert_eq!(g.unwrap().tiles()[3], 8);
+        let (s, g) = parse_stdin_pair("1 2 3 4 5 6 7 8 0", None).unwrap();
+        assert_eq!(s.rows(), 3);
+        assert!(g.is_none());
+        // a whole 4x4 board on four lines is one board, not two 2x4 boards
+        let (s, g) = parse_stdin_pair("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0", None).unwrap();
+        assert_eq!(s.rows(), 4);
+        assert!(g.is_none());
+        // two 2x4 boards on four lines
+        let (s, g) = parse_stdin_pair("1 2 3 4\n5 6 7 0\n0 1 2 3\n4 5 6 7", None).unwrap();
+        assert_eq!((s.rows(), s.cols()), (2, 4));
+        assert!(g.is_some());
+        // the error names the goal when the goal is the broken one
+        let err = parse_stdin_pair("2 8 3 1 6 4 7 0 5\n1 2 3 8 0 4 7 6 6", None).unwrap_err();
+        assert!(err.to_string().starts_with("goal board"), "{err}");
+    }
+
+    #[test]
+    fn shapes() {
+        assert_eq!("3x4".parse::<Shape>().unwrap(), Shape::new(3, 4));
+        assert_eq!("4".parse::<Shape>().unwrap(), Shape::new(4, 4));
+        assert!("3x".parse::<Shape>().is_err());
+        assert!("1x9".parse::<Shape>().is_err());
+        assert!("17x17".parse::<Shape>().is_err());
+    }
+}

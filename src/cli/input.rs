@@ -1,0 +1,82 @@
+//! Reading a problem from arguments or standard input.
+
+use super::Failure;
+use npuzzle::board::{GoalSpec, InputError, Scan, Shape};
+use npuzzle::search::Problem;
+use std::io::Read;
+
+/// Standard input larger than this is refused (a board of 16×16 written
+/// generously is a few KiB).
+const MAX_STDIN: u64 = 1 << 20;
+
+/// The board arguments shared by `solve`, `compare` and friends.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ProblemArgs {
+    /// The start board (any accepted format; quote it or give the numbers as
+    /// separate words). `START | GOAL` gives both. Omitted: read standard
+    /// input, which may hold the start alone or the start followed by the goal.
+    #[arg(value_name = "START", num_args = 0..)]
+    pub start: Vec<String>,
+
+    /// The goal: blank-last (default, 1 2 .. n-1 0), blank-first (0 1 .. n-1,
+    /// Korf's), spiral (the snail, 1 2 3/8 0 4/7 6 5 on 3x3), or a board.
+    #[arg(short, long, value_name = "GOAL", num_args = 1..)]
+    pub goal: Option<Vec<String>>,
+
+    /// Board size as RxC (e.g. 2x4), needed when it cannot be inferred
+    /// (a tile count that is not square, with no rows given).
+    #[arg(short, long, value_name = "RxC")]
+    pub size: Option<Shape>,
+}
+
+impl ProblemArgs {
+    /// Reads and validates the problem.
+    pub fn problem(&self) -> Result<Problem, Failure> {
+        let text = if self.start.is_empty() {
+            let mut buf = String::new();
+            std::io::stdin()
+                .take(MAX_STDIN + 1)
+                .read_to_string(&mut buf)
+                .map_err(|e| anyhow::anyhow!("cannot read standard input: {e}"))?;
+            if buf.len() as u64 > MAX_STDIN {
+                return Err(Failure {
+                    code: super::EXIT_BAD_INPUT,
+                    error: anyhow::anyhow!("standard input is larger than {MAX_STDIN} bytes"),
+                });
+            }
+            buf
+        } else {
+            self.start.join(" ")
+        };
+        let goal = match &self.goal {
+            Some(words) => Some(words.join(" ").parse::<GoalSpec>().map_err(InputError::goal)?),
+            None => None,
+        };
+        Ok(problem_from_text(&text, goal.as_ref(), self.size)?)
+    }
+}
+
+/// Parses a start (or a start and a goal) from text; `goal` is the
+/// `--goal` given, if any.
+pub fn problem_from_text(
+    text: &str,
+    goal: Option<&GoalSpec>,
+    size: Option<Shape>,
+) -> Result<Problem, InputError> {
+    let mut scan = Scan::new();
+    let (start, inline_goal) = match text.split_once('|') {
+        Some((s, g)) => {
+            let start = scan.board(s, size).map_err(InputError::start)?;
+            let g: GoalSpec = g.parse().map_err(InputError::goal)?;
+            (start.clone(), Some(g.resolve_for(&start, &mut scan)?))
+        }
+        None => scan.pair(text, size)?,
+    };
+    let goal = match (inline_goal, goal) {
+        (Some(_), Some(_)) => return Err(InputError::GoalGivenTwice),
+        (Some(g), None) => g,
+        (None, Some(spec)) => spec.resolve_for(&start, &mut scan)?,
+        (None, None) => GoalSpec::default().resolve_for(&start, &mut scan)?,
+    };
+    Problem::new(start, goal)
+}

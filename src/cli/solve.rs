@@ -1,0 +1,129 @@
+//! `npuzzle solve`.
+
+use super::input::ProblemArgs;
+use super::Failure;
+use npuzzle::board::path_string;
+use npuzzle::heuristic::HeuristicKind;
+use npuzzle::report::Report;
+use npuzzle::search::{self, Algorithm, Budget, SolveOptions};
+use std::io::Write;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+
+    /// Count the start as step 1 (the convention of some textbooks); -1 stays -1.
+    #[arg(long)]
+    pub count_start: bool,
+
+    /// Print the optimal moves as a UDLR string (the blank's direction) on line 2.
+    #[arg(short, long)]
+    pub path: bool,
+
+    /// Print every board along the optimal path.
+    #[arg(short, long)]
+    pub boards: bool,
+
+    /// Print one JSON object instead of lines.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Print what the search cost (nodes expanded and generated, peak states, time).
+    #[arg(long)]
+    pub stats: bool,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Algorithm, heuristic and budgets, shared by every command that searches.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Algorithm: auto (complete table where one exists, else IDA* with the
+    /// strongest heuristic), table, bfs, bibfs, astar, idastar.
+    #[arg(short, long, default_value = "auto", value_name = "ALGO")]
+    pub algo: Algorithm,
+
+    /// Heuristic for astar and idastar: auto, misplaced, manhattan,
+    /// linear-conflict, pdb.
+    #[arg(long, default_value = "auto", value_name = "H")]
+    pub heuristic: HeuristicKind,
+
+    /// Most states BFS, bidirectional BFS and A* may hold before stopping.
+    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT_MAX_STATES)]
+    pub max_states: u64,
+
+    /// Most node expansions IDA* may make before stopping.
+    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+
+    /// Stop any search after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+impl SearchArgs {
+    pub fn options(&self, want_path: bool) -> Result<SolveOptions, Failure> {
+        let timeout = match self.timeout {
+            Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
+            Some(t) => {
+                return Err(Failure {
+                    code: super::EXIT_BAD_INPUT,
+                    error: anyhow::anyhow!("--timeout must be a positive number of seconds, not {t}"),
+                })
+            }
+            None => None,
+        };
+        Ok(SolveOptions {
+            want_path,
+            heuristic: self.heuristic,
+            budget: Budget {
+                max_states: self.max_states,
+                max_nodes: self.max_nodes,
+                timeout,
+                cancel: None,
+            },
+        })
+    }
+}
+
+pub fn run(args: SolveArgs) -> Result<u8, Failure> {
+    let problem = args.problem.problem()?;
+    let want_path = args.path || args.boards || args.json;
+    let opts = args.search.options(want_path)?;
+    let sol = search::solve(&problem, args.search.algo, &opts)?;
+    let report = Report::new(&problem, &sol, args.count_start, args.boards);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &report)?;
+        writeln!(out)?;
+        return Ok(0);
+    }
+    writeln!(out, "{}", report.moves)?;
+    if let Some(path) = &sol.path {
+        if args.path {
+            writeln!(out, "{}", path_string(path))?;
+        }
+        if args.boards {
+            for (i, b) in problem.start.trajectory(path)?.iter().enumerate() {
+                let label = match i {
+                    0 => "start".to_string(),
+                    _ => format!("move {i}: {}", path[i - 1].letter()),
+                };
+                writeln!(out, "\n{label}\n{b}")?;
+            }
+        }
+    }
+    if args.stats {
+        let s = sol.stats;
+        writeln!(out, "algorithm: {}", sol.algorithm)?;
+        writeln!(out, "heuristic: {}", sol.heuristic.unwrap_or("-"))?;
+        writeln!(out, "nodes expanded: {}", s.expanded)?;
+        writeln!(out, "nodes generated: {}", s.generated)?;
+        writeln!(out, "peak states: {}", s.peak_states)?;
+        writeln!(out, "time: {:.3} ms", s.elapsed.as_secs_f64() * 1e3)?;
+    }
+    Ok(0)
+}

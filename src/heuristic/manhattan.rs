@@ -1,0 +1,63 @@
+//! Manhattan distance: the sum over tiles of the rows plus columns between a
+//! tile's cell and its goal cell. Each move changes it by exactly ±1.
+
+use super::Heuristic;
+use crate::board::Board;
+
+/// Manhattan distance to a fixed goal, with a precomputed `[tile][cell]`
+/// table so an update is two loads.
+#[derive(Clone, Debug)]
+pub struct Manhattan {
+    cells: usize,
+    /// `dist[tile * cells + cell]`: moves of `tile` from `cell` to its goal
+    /// cell (0 for the blank).
+    dist: Vec<u8>,
+}
+
+impl Manhattan {
+    pub fn new(goal: &Board) -> Manhattan {
+        let (n, cols) = (goal.len(), goal.cols());
+        let pos = goal.positions();
+        let mut dist = vec![0u8; n * n];
+        for tile in 1..n {
+            let g = usize::from(pos[tile]);
+            for cell in 0..n {
+                let d = (g / cols).abs_diff(cell / cols) + (g % cols).abs_diff(cell % cols);
+                dist[tile * n + cell] = d as u8;
+            }
+        }
+        Manhattan { cells: n, dist }
+    }
+
+    /// Distance of one tile standing on `cell`.
+    #[inline]
+    pub fn tile(&self, tile: u8, cell: usize) -> u32 {
+        u32::from(self.dist[usize::from(tile) * self.cells + cell])
+    }
+}
+
+impl Heuristic for Manhattan {
+    type State = u32;
+
+    fn name(&self) -> &'static str {
+        "manhattan"
+    }
+
+    fn init(&self, tiles: &[u8]) -> u32 {
+        tiles
+            .iter()
+            .enumerate()
+            .map(|(cell, &t)| self.tile(t, cell))
+            .sum()
+    }
+
+    #[inline]
+    fn value(&self, state: &u32) -> u32 {
+        *state
+    }
+
+    #[inline]
+    fn update(&self, state: &u32, _tiles: &[u8], tile: u8, from: usize, to: usize) -> u32 {
+        state + self.tile(tile, to) - self.tile(tile, from)
+    }
+}

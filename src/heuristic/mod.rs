@@ -1,0 +1,107 @@
+//! Heuristics: lower bounds on the number of moves left, for A* and IDA*.
+//!
+//! Every heuristic is *incremental*: a search keeps a small per-node
+//! [`Heuristic::State`] and updates it when one tile moves, instead of
+//! re-evaluating the whole board. For Manhattan distance the state is the
+//! sum itself; for a pattern database it would hold the per-group indices,
+//! so that only the group of the moved tile is looked up again.
+
+pub mod manhattan;
+
+pub use manhattan::Manhattan;
+
+use crate::board::Board;
+use std::fmt;
+use std::str::FromStr;
+
+/// A lower bound on the moves from a board to a fixed goal.
+pub trait Heuristic: Send + Sync {
+    /// What a search carries per node (small and `Copy`).
+    type State: Copy + Send + Sync + fmt::Debug;
+
+    /// Short name, as `--heuristic` takes it.
+    fn name(&self) -> &'static str;
+
+    /// Evaluates a whole board (tiles in reading order).
+    fn init(&self, tiles: &[u8]) -> Self::State;
+
+    /// The estimate held in a state.
+    fn value(&self, state: &Self::State) -> u32;
+
+    /// The state after `tile` slid from cell `from` into the blank at cell
+    /// `to` (so the blank went from `to` to `from`). `tiles` is the board
+    /// *after* the move.
+    fn update(&self, state: &Self::State, tiles: &[u8], tile: u8, from: usize, to: usize)
+        -> Self::State;
+
+    /// Convenience: the estimate for a whole board.
+    fn estimate(&self, tiles: &[u8]) -> u32 {
+        self.value(&self.init(tiles))
+    }
+}
+
+/// The heuristics `--heuristic` can name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HeuristicKind {
+    /// The strongest available for the board.
+    #[default]
+    Auto,
+    Misplaced,
+    Manhattan,
+    LinearConflict,
+    Pdb,
+}
+
+impl HeuristicKind {
+    pub const ALL: [HeuristicKind; 5] = [
+        HeuristicKind::Auto,
+        HeuristicKind::Misplaced,
+        HeuristicKind::Manhattan,
+        HeuristicKind::LinearConflict,
+        HeuristicKind::Pdb,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Auto => "auto",
+            HeuristicKind::Misplaced => "misplaced",
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::Pdb => "pdb",
+        }
+    }
+}
+
+impl fmt::Display for HeuristicKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for HeuristicKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<HeuristicKind, String> {
+        let l = s.trim().to_ascii_lowercase();
+        HeuristicKind::ALL
+            .into_iter()
+            .find(|h| h.name() == l)
+            .or(match l.as_str() {
+                "lc" | "linear" | "linearconflict" | "linear_conflict" => {
+                    Some(HeuristicKind::LinearConflict)
+                }
+                "md" | "manhatten" => Some(HeuristicKind::Manhattan),
+                "hamming" => Some(HeuristicKind::Misplaced),
+                _ => None,
+            })
+            .ok_or_else(|| {
+                let names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
+                format!("'{s}' is not a heuristic; use one of {}", names.join(", "))
+            })
+    }
+}
+
+/// Goal cell of each tile, as a lookup table: `goal_cells(goal)[t]`.
+pub fn goal_cells(goal: &Board) -> Vec<u8> {
+    goal.positions()
+}

@@ -1,0 +1,60 @@
+//! The answer to one problem as data: what `solve --json` prints and what
+//! the web API returns, built in one place so they cannot drift apart.
+
+use crate::board::{path_string, Board};
+use crate::search::{Problem, Solution, Stats};
+use serde::Serialize;
+
+/// One solved (or unreachable) problem.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub rows: usize,
+    pub cols: usize,
+    /// Start tiles in reading order, 0 for the blank.
+    pub start: Vec<u8>,
+    pub goal: Vec<u8>,
+    pub solvable: bool,
+    /// Fewest moves (plus one with `count_start`), or -1 when unreachable.
+    pub moves: i64,
+    /// The optimal moves as a `UDLR` string (the blank's direction), when
+    /// asked for; `null` when not asked for or unreachable.
+    pub path: Option<String>,
+    /// Every board along the path, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boards: Option<Vec<Vec<u8>>>,
+    pub algorithm: &'static str,
+    pub heuristic: Option<&'static str>,
+    pub stats: Stats,
+}
+
+impl Report {
+    /// Builds the report; `count_start` counts the start as step 1 (as
+    /// seed 000 does), leaving -1 as -1.
+    pub fn new(problem: &Problem, sol: &Solution, count_start: bool, boards: bool) -> Report {
+        let moves = match sol.moves {
+            Some(m) => i64::from(m) + i64::from(count_start),
+            None => -1,
+        };
+        let boards = match (&sol.path, boards) {
+            (Some(p), true) => problem
+                .start
+                .trajectory(p)
+                .ok()
+                .map(|bs| bs.iter().map(|b: &Board| b.tiles().to_vec()).collect()),
+            _ => None,
+        };
+        Report {
+            rows: problem.rows(),
+            cols: problem.cols(),
+            start: problem.start.tiles().to_vec(),
+            goal: problem.goal.tiles().to_vec(),
+            solvable: sol.moves.is_some(),
+            moves,
+            path: sol.path.as_deref().map(path_string),
+            boards,
+            algorithm: sol.algorithm,
+            heuristic: sol.heuristic,
+            stats: sol.stats,
+        }
+    }
+}

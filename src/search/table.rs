@@ -1,0 +1,399 @@
+//! Complete distance tables for boards of at most 10 cells (2×2, 2×3, 2×4,
+//! 3×3, 2×5 and their transposes).
+//!
+//! **Any goal reduces to a canonical one.** Renaming the tiles commutes with
+//! moves, so the distance from `s` to `g` equals the distance from `φ(s)` to
+//! `φ(g)`, where `φ` renames the tile on goal cell `c` to the canonical label
+//! of `c`. The blank cannot be renamed (moves are defined by it), so there is
+//! one canonical goal per goal-blank cell `b`: the blank on `b` and tiles
+//! `1..n−1` on the other cells in reading order. Each table is built lazily,
+//! the first time a query needs it, by breadth-first search backward from
+//! its canonical goal.
+//!
+//! **Indexing.** A state is stored by the rank of its *position vector*
+//! `q` (`q[0]` = the blank's cell, `q[t]` = the cell of tile `t`). Swapping
+//! the last two entries of `q` swaps two non-blank tiles: it flips the
+//! permutation's parity while leaving the blank in place, so exactly one of
+//! the pair `rank(q) = 2m, 2m+1` is reachable from the goal. Hence
+//! `rank(q) >> 1` is a perfect hash of the `n!/2` reachable states, and the
+//! table is one byte per reachable state (3×3: 181,440 bytes; 2×5: 1.8 MB).
+//! Callers must rule out unreachable starts by parity first.
+//!
+//! **Paths** come from walking down the table: from a state at distance `d`,
+//! some neighbour is at `d − 1`.
+
+use super::{Problem, SearchError, Solution, SolveOptions, Solver, Stats};
+use crate::board::{Board, Dir, Shape};
+use crate::rank;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+/// Boards of at most this many cells get complete tables.
+pub const MAX_CELLS: usize = 10;
+
+const UNSEEN: u8 = u8::MAX;
+
+/// The distance table for one shape and one goal-blank cell.
+pub struct DistanceTable {
+    shape: Shape,
+    blank: usize,
+    dist: Box<[u8]>,
+    max_distance: u8,
+}
+
+/// Packs a position vector (≤ 16 entries of 4 bits) into a `u64`.
+#[inline]
+fn pack(q: &[u8]) -> u64 {
+    q.iter()
+        .enumerate()
+        .fold(0u64, |acc, (i, &c)| acc | (u64::from(c) << (4 * i)))
+}
+
+#[inline]
+fn unpack(packed: u64, q: &mut [u8]) {
+    for (i, slot) in q.iter_mut().enumerate() {
+        *slot = ((packed >> (4 * i)) & 0xF) as u8;
+    }
+}
+
+/// Moves the blank of position vector `q` to `to`: the tile standing there
+/// takes the blank's old cell. Returns that tile.
+#[inline]
+fn move_blank(q: &mut [u8], to: usize) -> usize {
+    let from = q[0];
+    let t = q[1..]
+        .iter()
+        .position(|&c| usize::from(c) == to)
+        .map_or(0, |i| i + 1);
+    q[t] = from;
+    q[0] = to as u8;
+    t
+}
+
+impl DistanceTable {
+    /// Breadth-first search backward from the canonical goal with the blank
+    /// on `blank`.
+    pub fn build(shape: Shape, blank: usize) -> DistanceTable {
+        let n = shape.cells();
+        assert!(n <= MAX_CELLS && blank < n, "no table for {shape} blank {blank}");
+        let size = (rank::FACT[n] / 2) as usize;
+        let mut dist = vec![UNSEEN; size].into_boxed_slice();
+        let mut q = [0u8; 16];
+        let q = &mut q[..n];
+        // canonical goal: blank on `blank`, tiles 1.. in reading order
+        q[0] = blank as u8;
+        let mut label = 1;
+        for cell in 0..n {
+            if cell != blank {
+                q[label] = cell as u8;
+                label += 1;
+            }
+        }
+        let mut queue: Vec<u64> = Vec::with_capacity(size);
+        dist[(rank::rank(q) >> 1) as usize] = 0;
+        queue.push(pack(q));
+        let mut head = 0;
+        let mut max_distance = 0;
+        while head < queue.len() {
+            let packed = queue[head];
+            head += 1;
+            unpack(packed, q);
+            let d = dist[(rank::rank(q) >> 1) as usize];
+            max_distance = d;
+            let z = usize::from(q[0]);
+            for dir in Dir::ALL {
+                let Some(to) = dir.step(z, shape.rows, shape.cols) else {
+                    continue;
+                };
+                let t = move_blank(q, to);
+                let idx = (rank::rank(q) >> 1) as usize;
+                if dist[idx] == UNSEEN {
+                    dist[idx] = d + 1;
+                    queue.push(pack(q));
+                }
+                // undo
+                q[t] = to as u8;
+                q[0] = z as u8;
+            }
+        }
+        debug_assert_eq!(queue.len(), size);
+        DistanceTable {
+            shape,
+            blank,
+            dist,
+            max_distance,
+        }
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    pub fn blank(&self) -> usize {
+        self.blank
+    }
+
+    /// Number of states stored (`n!/2`).
+    pub fn len(&self) -> usize {
+        self.dist.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.dist.is_empty()
+    }
+
+    /// The largest distance in the table (the diameter from this goal).
+    pub fn max_distance(&self) -> u32 {
+        u32::from(self.max_distance)
+    }
+
+    /// Count of states at each distance `0..=max`.
+    pub fn histogram(&self) -> Vec<u64> {
+        let mut h = vec![0u64; self.max_distance() as usize + 1];
+        for &d in self.dist.iter() {
+            h[usize::from(d)] += 1;
+        }
+        h
+    }
+
+    /// Distance of the canonical state with position vector `q`.
+    #[inline]
+    pub fn at(&self, q: &[u8]) -> u32 {
+        u32::from(self.dist[(rank::rank(q) >> 1) as usize])
+    }
+
+    /// Walks down the table from `q` to the goal, returning the moves.
+    pub fn walk(&self, q: &[u8], probes: &mut u64) -> Vec<Dir> {
+        let n = q.len();
+        let mut cur = [0u8; 16];
+        cur[..n].copy_from_slice(q);
+        let cur = &mut cur[..n];
+        let mut d = self.at(cur);
+        let mut path = Vec::with_capacity(d as usize);
+        while d > 0 {
+            let z = usize::from(cur[0]);
+            let mut stepped = false;
+            for dir in Dir::ALL {
+                let Some(to) = dir.step(z, self.shape.rows, self.shape.cols) else {
+                    continue;
+                };
+                let t = move_blank(cur, to);
+                *probes += 1;
+                if self.at(cur) + 1 == d {
+                    path.push(dir);
+                    d -= 1;
+                    stepped = true;
+                    break;
+                }
+                cur[t] = to as u8;
+                cur[0] = z as u8;
+            }
+            // A complete BFS table always has a neighbour one step closer.
+            debug_assert!(stepped, "table has no descending neighbour");
+            if !stepped {
+                break;
+            }
+        }
+        path
+    }
+}
+
+/// Writes into `q` the canonical position vector of `start` for the goal
+/// `goal` (same length ≤ 16): the tile on goal cell `c` is renamed to the
+/// canonical label of `c` (0 for the blank's cell, else `1..` in reading
+/// order skipping the blank's cell).
+#[inline]
+pub fn canonical(start: &[u8], goal: &[u8], q: &mut [u8]) {
+    let n = start.len();
+    let mut gpos = [0u8; 16];
+    let mut gblank = 0;
+    for (cell, &t) in goal.iter().enumerate() {
+        gpos[usize::from(t)] = cell as u8;
+        if t == 0 {
+            gblank = cell;
+        }
+    }
+    for (cell, &t) in start.iter().enumerate() {
+        let gc = usize::from(gpos[usize::from(t)]);
+        let label = match gc.cmp(&gblank) {
+            std::cmp::Ordering::Less => gc + 1,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Greater => gc,
+        };
+        q[label] = cell as u8;
+    }
+    debug_assert_eq!(q.len(), n);
+}
+
+/// All tables, built lazily per shape and goal-blank cell; shared by every
+/// thread (`OnceLock` builds each once even when many queries race for it).
+pub struct TableSet {
+    shapes: Vec<(Shape, Vec<OnceLock<DistanceTable>>)>,
+}
+
+impl Default for TableSet {
+    fn default() -> Self {
+        TableSet::new()
+    }
+}
+
+impl TableSet {
+    pub fn new() -> TableSet {
+        let mut shapes = Vec::new();
+        for rows in 2..=MAX_CELLS / 2 {
+            for cols in 2..=MAX_CELLS / 2 {
+                if rows * cols <= MAX_CELLS {
+                    let slots = (0..rows * cols).map(|_| OnceLock::new()).collect();
+                    shapes.push((Shape::new(rows, cols), slots));
+                }
+            }
+        }
+        TableSet { shapes }
+    }
+
+    /// The process-wide set.
+    pub fn global() -> &'static TableSet {
+        static SET: OnceLock<TableSet> = OnceLock::new();
+        SET.get_or_init(TableSet::new)
+    }
+
+    /// Whether this shape has tables.
+    pub fn covers(shape: Shape) -> bool {
+        shape.rows >= 2 && shape.cols >= 2 && shape.cells() <= MAX_CELLS
+    }
+
+    /// The table for a shape and goal-blank cell, building it if needed;
+    /// `None` for shapes without tables.
+    pub fn table(&self, shape: Shape, blank: usize) -> Option<&DistanceTable> {
+        let (_, slots) = self.shapes.iter().find(|(s, _)| *s == shape)?;
+        let slot = slots.get(blank)?;
+        Some(slot.get_or_init(|| DistanceTable::build(shape, blank)))
+    }
+
+    /// Whether the table a query would need is already built.
+    pub fn is_built(&self, shape: Shape, blank: usize) -> bool {
+        self.shapes
+            .iter()
+            .find(|(s, _)| *s == shape)
+            .and_then(|(_, slots)| slots.get(blank))
+            .is_some_and(|s| s.get().is_some())
+    }
+
+    /// Fewest moves from `start` to `goal` (tiles in reading order, both
+    /// of `shape`), or `None` when unreachable or the shape has no table.
+    pub fn distance(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<u32> {
+        let gblank = goal.iter().position(|&t| t == 0)?;
+        let table = self.table(shape, gblank)?;
+        if !crate::board::slices_can_reach(shape, start, goal) {
+            return None;
+        }
+        let mut q = [0u8; 16];
+        let q = &mut q[..start.len()];
+        canonical(start, goal, q);
+        Some(table.at(q))
+    }
+
+    /// Fewest moves and an optimal path, or `None` as for [`distance`].
+    ///
+    /// [`distance`]: TableSet::distance
+    pub fn path(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<Vec<Dir>> {
+        let gblank = goal.iter().position(|&t| t == 0)?;
+        let table = self.table(shape, gblank)?;
+        if !crate::board::slices_can_reach(shape, start, goal) {
+            return None;
+        }
+        let mut q = [0u8; 16];
+        let q = &mut q[..start.len()];
+        canonical(start, goal, q);
+        let mut probes = 0;
+        Some(table.walk(q, &mut probes))
+    }
+}
+
+/// The `table` algorithm: look the answer up in the complete table.
+#[derive(Clone, Copy)]
+pub struct TableSolver {
+    set: &'static TableSet,
+}
+
+impl TableSolver {
+    pub fn global() -> TableSolver {
+        TableSolver {
+            set: TableSet::global(),
+        }
+    }
+}
+
+impl Solver for TableSolver {
+    fn name(&self) -> &'static str {
+        "table"
+    }
+
+    fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+        let t0 = Instant::now();
+        let shape = problem.start.shape();
+        let goal: &Board = &problem.goal;
+        let table = self.set.table(shape, goal.blank()).ok_or_else(|| {
+            SearchError::Unsupported(format!(
+                "no complete table for a {shape} board: tables cover boards of at most {MAX_CELLS} cells"
+            ))
+        })?;
+        if !problem.solvable() {
+            return Ok(Solution::unreachable(self.name()));
+        }
+        let mut q = [0u8; 16];
+        let q = &mut q[..shape.cells()];
+        canonical(problem.start.tiles(), goal.tiles(), q);
+        let moves = table.at(q);
+        let mut probes = 0;
+        let path = opts.want_path.then(|| table.walk(q, &mut probes));
+        Ok(Solution {
+            moves: Some(moves),
+            path,
+            algorithm: self.name(),
+            heuristic: None,
+            stats: Stats {
+                expanded: if opts.want_path { u64::from(moves) } else { 0 },
+                generated: probes,
+                peak_states: table.len() as u64,
+                elapsed: t0.elapsed(),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diameters_match_the_literature() {
+        // From shared/data/distance_distributions.md (blank in a corner).
+        for (r, c, diameter, count_at_max) in [
+            (2, 2, 6, 1),
+            (2, 3, 21, 1),
+            (2, 4, 36, 1),
+            (3, 3, 31, 2),
+        ] {
+            let t = DistanceTable::build(Shape::new(r, c), 0);
+            assert_eq!(t.max_distance(), diameter, "{r}x{c}");
+            assert_eq!(*t.histogram().last().unwrap(), count_at_max);
+            assert_eq!(t.histogram().iter().sum::<u64>() as usize, t.len());
+        }
+    }
+
+    #[test]
+    fn full_3x3_distribution() {
+        let want = [
+            1u64, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485,
+            5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,
+            221, 2,
+        ];
+        let t = DistanceTable::build(Shape::new(3, 3), 8);
+        assert_eq!(t.histogram(), want);
+        // blank in the centre: diameter 30 with 148 positions (OEIS A089474)
+        let centre = DistanceTable::build(Shape::new(3, 3), 4);
+        assert_eq!(centre.max_distance(), 30);
+        assert_eq!(*centre.histogram().last().unwrap(), 148);
+    }
+}
