@@ -2,6 +2,7 @@
 //! line, the batch runner and the web server call them the same way and get
 //! the same statistics back.
 
+pub mod compare;
 pub mod table;
 
 use crate::board::{Board, Dir, InputError};
