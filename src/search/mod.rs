@@ -279,17 +279,17 @@ pub fn solver_for(algo: Algorithm, problem: &Problem) -> Result<Box<dyn Solver>,
 }
 
 /// Solves a problem: answers an unreachable goal at once from parity (no
-/// search is started), else runs the chosen algorithm.
+/// search is started, on any board size; the algorithm reported is
+/// `parity`), else runs the chosen algorithm.
 pub fn solve(
     problem: &Problem,
     algo: Algorithm,
     opts: &SolveOptions,
 ) -> Result<Solution, SearchError> {
-    let solver = solver_for(algo, problem)?;
     if !problem.solvable() {
-        return Ok(Solution::unreachable(solver.name()));
+        return Ok(Solution::unreachable("parity"));
     }
-    solver.solve(problem, opts)
+    solver_for(algo, problem)?.solve(problem, opts)
 }
 
 /// Checks that `path` is legal from `start` and ends at `goal`.
