@@ -7,6 +7,7 @@
 //! so that only the group of the moved tile is looked up again.
 
 pub mod manhattan;
+pub mod pdb;
 
 pub use manhattan::Manhattan;
 
