@@ -1,7 +1,9 @@
 //! Argument parsing (clap derive), input reading and output formatting.
 //! No algorithm code lives here.
 
+mod bench;
 mod input;
+mod pdb;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +35,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve one puzzle: print the fewest moves (or -1), optionally the path.
     Solve(solve::SolveArgs),
+    /// Build or list cached pattern databases.
+    Pdb(pdb::PdbArgs),
+    /// Solve every instance of a benchmark file and check the lengths.
+    Bench(bench::BenchArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -57,6 +63,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     if e.downcast_ref::<InputError>().is_some() || e.downcast_ref::<BoardError>().is_some() {
         return EXIT_BAD_INPUT;
     }
+    if let Some(npuzzle::heuristic::pdb::PdbError::Partition(_)) = e.downcast_ref() {
+        return EXIT_BAD_INPUT;
+    }
     match e.downcast_ref::<SearchError>() {
         Some(SearchError::Budget { .. }) | Some(SearchError::Cancelled { .. }) => EXIT_BUDGET,
         Some(SearchError::Input(_)) | Some(SearchError::Unsupported(_)) => EXIT_BAD_INPUT,
@@ -68,6 +77,8 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Pdb(args) => pdb::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

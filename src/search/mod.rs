@@ -141,13 +141,29 @@ impl Default for Budget {
 }
 
 /// How a search was asked to run.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SolveOptions {
     /// Produce the optimal path, not only its length.
     pub want_path: bool,
     pub budget: Budget,
     /// Heuristic for informed searches (`auto` picks the strongest).
     pub heuristic: HeuristicKind,
+    /// Which pattern databases to use, and where they are cached.
+    pub pdb: crate::heuristic::pdb::PdbOptions,
+    /// Worker threads for a single search (parallel IDA*); 1 = sequential.
+    pub threads: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            want_path: false,
+            budget: Budget::default(),
+            heuristic: HeuristicKind::Auto,
+            pdb: Default::default(),
+            threads: 1,
+        }
+    }
 }
 
 /// Which budget ran out.

@@ -182,6 +182,9 @@ pub fn build(
             let mut pos = [0u8; 64];
             let pos = &mut pos[..k];
             let (mut np, mut ns) = (0u64, 0u64);
+            // consecutive bits often share a placement (several regions)
+            let mut last_p = usize::MAX;
+            let mut free = 0u64;
             for (wi, word) in chunk.iter().enumerate() {
                 let mut w = word.load(Relaxed);
                 while w != 0 {
@@ -189,9 +192,12 @@ pub fn build(
                     w &= w - 1;
                     let bit = (ci * CHUNK + wi) * 64 + b;
                     let (p, o) = (bit / f, bit % f);
-                    ranker.unrank(p as u64, pos);
-                    let occ = pos.iter().fold(0u64, |m, &c| m | 1 << c);
-                    let free = geo.full & !occ;
+                    if p != last_p {
+                        ranker.unrank(p as u64, pos);
+                        let occ = pos.iter().fold(0u64, |m, &c| m | 1 << c);
+                        free = geo.full & !occ;
+                        last_p = p;
+                    }
                     let region = geo.flood(1 << nth_bit(free, o), free);
                     for i in 0..k {
                         let c = pos[i];
@@ -215,9 +221,10 @@ pub fn build(
                             }
                             next[bit2 / 64].fetch_or(mask, Relaxed);
                             ns += 1;
-                            if dist[p2]
-                                .compare_exchange(UNREACHED, d1, Relaxed, Relaxed)
-                                .is_ok()
+                            if dist[p2].load(Relaxed) == UNREACHED
+                                && dist[p2]
+                                    .compare_exchange(UNREACHED, d1, Relaxed, Relaxed)
+                                    .is_ok()
                             {
                                 np += 1;
                             }

@@ -98,6 +98,18 @@ pub struct PdbOptions {
     pub max_entries: u64,
     /// Use the reflection lookup where the goal allows it.
     pub reflect: bool,
+    /// Who hears about builds and damaged cache files (nobody if `None`).
+    pub reporter: Option<SharedReporter>,
+}
+
+/// A reporter shared between threads.
+#[derive(Clone)]
+pub struct SharedReporter(pub Arc<dyn PdbReporter + Send>);
+
+impl std::fmt::Debug for SharedReporter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SharedReporter")
+    }
 }
 
 impl Default for PdbOptions {
@@ -108,6 +120,7 @@ impl Default for PdbOptions {
             use_cache: true,
             max_entries: DEFAULT_MAX_ENTRIES,
             reflect: true,
+            reporter: None,
         }
     }
 }
@@ -115,6 +128,14 @@ impl Default for PdbOptions {
 impl PdbOptions {
     pub fn cache_dir(&self) -> PathBuf {
         self.dir.clone().unwrap_or_else(store::default_dir)
+    }
+
+    /// The reporter given, or one that stays silent.
+    pub fn reporter(&self) -> &dyn PdbReporter {
+        match &self.reporter {
+            Some(r) => &*r.0,
+            None => &(),
+        }
     }
 }
 

@@ -120,6 +120,9 @@ fn named_layout(shape: Shape, sizes: &[usize]) -> Option<&'static str> {
     }
 }
 
+/// Cap on one database's entries in an automatic partition.
+pub const AUTO_MAX_ENTRIES: u64 = 1 << 24;
+
 /// Default group sizes for a board; `max_entries` bounds each group's
 /// database size.
 pub fn default_sizes(shape: Shape, max_entries: u64) -> Vec<usize> {
@@ -129,6 +132,9 @@ pub fn default_sizes(shape: Shape, max_entries: u64) -> Vec<usize> {
         _ => {
             let n = shape.cells();
             let tiles = n - 1;
+            // Automatic groups stay small (at most 16 M entries each) so
+            // that they build in seconds.
+            let max_entries = max_entries.min(AUTO_MAX_ENTRIES);
             // the largest group size whose database fits
             let mut k = 1;
             while k < tiles
