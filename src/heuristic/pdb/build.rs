@@ -50,20 +50,20 @@ impl Geometry {
         let mut not_first_col = 0;
         let mut not_last_col = 0;
         let mut nbr = vec![0u64; n];
-        for c in 0..n {
+        for (c, m) in nbr.iter_mut().enumerate() {
             if c % cols != 0 {
                 not_first_col |= 1 << c;
-                nbr[c] |= 1 << (c - 1);
+                *m |= 1 << (c - 1);
             }
             if c % cols != cols - 1 {
                 not_last_col |= 1 << c;
-                nbr[c] |= 1 << (c + 1);
+                *m |= 1 << (c + 1);
             }
             if c >= cols {
-                nbr[c] |= 1 << (c - cols);
+                *m |= 1 << (c - cols);
             }
             if c + cols < n {
-                nbr[c] |= 1 << (c + cols);
+                *m |= 1 << (c + cols);
             }
         }
         Geometry {

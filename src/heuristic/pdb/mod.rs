@@ -162,9 +162,10 @@ impl build::BuildProgress for Layers<'_> {
 }
 
 /// Databases already loaded in this process, shared by every search.
-fn loaded() -> &'static Mutex<HashMap<(store::Key, PathBuf, bool), Arc<PatternDb>>> {
-    static LOADED: OnceLock<Mutex<HashMap<(store::Key, PathBuf, bool), Arc<PatternDb>>>> =
-        OnceLock::new();
+type Loaded = Mutex<HashMap<(store::Key, PathBuf, bool), Arc<PatternDb>>>;
+
+fn loaded() -> &'static Loaded {
+    static LOADED: OnceLock<Loaded> = OnceLock::new();
     LOADED.get_or_init(Default::default)
 }
 

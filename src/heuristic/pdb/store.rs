@@ -87,22 +87,27 @@ pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadError> {
         Err(e) => return Err(io_err(e)),
     };
     let want_header = key.header(entries, 0);
-    let mut header = vec![0u8; want_header.len()];
-    if let Err(e) = f.read_exact(&mut header) {
-        return Err(if e.kind() == io::ErrorKind::UnexpectedEof {
-            LoadError::Truncated {
-                path: path.clone(),
-                got: 0,
-                want: want_header.len() as u64 + entries,
-            }
-        } else {
-            io_err(e)
+    let mut header = Vec::with_capacity(want_header.len());
+    (&mut f)
+        .take(want_header.len() as u64)
+        .read_to_end(&mut header)
+        .map_err(io_err)?;
+    let magic_ok = header.len() >= 12
+        && &header[..8] == MAGIC
+        && header[8..12] == FORMAT_VERSION.to_le_bytes();
+    // a short file that starts like ours is truncated; anything else is foreign
+    let short_ours = header.len() < 12 && MAGIC.starts_with(&header[..header.len().min(8)]);
+    if !(magic_ok || short_ours) {
+        return Err(LoadError::Format { path });
+    }
+    if header.len() < want_header.len() {
+        return Err(LoadError::Truncated {
+            path,
+            got: header.len() as u64,
+            want: want_header.len() as u64 + entries,
         });
     }
     let hl = header.len();
-    if &header[..8] != MAGIC || header[8..12] != FORMAT_VERSION.to_le_bytes() {
-        return Err(LoadError::Format { path });
-    }
     // everything but the trailing checksum must match
     if header[..hl - 4] != want_header[..hl - 4] {
         return Err(LoadError::Mismatch { path });
