@@ -6,9 +6,13 @@
 //! sum itself; for a pattern database it would hold the per-group indices,
 //! so that only the group of the moved tile is looked up again.
 
+pub mod linear_conflict;
 pub mod manhattan;
+pub mod misplaced;
 
+pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
+pub use misplaced::Misplaced;
 
 use crate::board::Board;
 use std::fmt;
@@ -104,4 +108,45 @@ impl FromStr for HeuristicKind {
 /// Goal cell of each tile, as a lookup table: `goal_cells(goal)[t]`.
 pub fn goal_cells(goal: &Board) -> Vec<u8> {
     goal.positions()
+}
+
+impl HeuristicKind {
+    /// What `auto` means for A* and IDA*: the strongest heuristic available
+    /// (linear conflict until pattern databases land).
+    pub fn resolve(self) -> HeuristicKind {
+        match self {
+            HeuristicKind::Auto => HeuristicKind::LinearConflict,
+            k => k,
+        }
+    }
+}
+
+/// Work to run with one concrete heuristic type, so searches are
+/// monomorphised per heuristic (no dynamic dispatch per node).
+pub trait WithHeuristic {
+    type Output;
+    fn run<H: Heuristic>(self, h: &H) -> Self::Output;
+}
+
+/// Builds the heuristic `kind` (after [`HeuristicKind::resolve`]) for `goal`
+/// and runs `work` with it; `Err` names a heuristic that is not available.
+///
+/// This is the one place a new heuristic (the pattern database) plugs in.
+pub fn with_heuristic<W: WithHeuristic>(
+    kind: HeuristicKind,
+    goal: &Board,
+    work: W,
+) -> Result<W::Output, String> {
+    match kind.resolve() {
+        HeuristicKind::Misplaced => Ok(work.run(&Misplaced::new(goal))),
+        HeuristicKind::Manhattan => Ok(work.run(&Manhattan::new(goal))),
+        HeuristicKind::LinearConflict | HeuristicKind::Auto => {
+            Ok(work.run(&LinearConflict::new(goal)))
+        }
+        // Hook: `HeuristicKind::Pdb => Ok(work.run(&Pdb::for_goal(goal)?))`.
+        HeuristicKind::Pdb => Err(
+            "the pattern-database heuristic (pdb) is not available yet; use linear-conflict, manhattan or misplaced"
+                .to_string(),
+        ),
+    }
 }
