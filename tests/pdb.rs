@@ -241,3 +241,117 @@ fn two_builders_at_once_leave_a_whole_file() {
         "temporary files left"
     );
 }
+
+mod search_with_pdb {
+    use super::*;
+    use npuzzle::heuristic::HeuristicKind;
+    use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
+
+    fn opts(partition: &str, threads: usize) -> SolveOptions {
+        SolveOptions {
+            want_path: true,
+            heuristic: HeuristicKind::Pdb,
+            pdb: mem_opts(partition),
+            threads,
+            ..Default::default()
+        }
+    }
+
+    fn solve_len(p: &Problem, o: &SolveOptions) -> u32 {
+        let sol = search::solve(p, Algorithm::Idastar, o).unwrap();
+        let path = sol.path.unwrap();
+        assert!(search::verify_path(&p.start, &p.goal, &path));
+        assert_eq!(path.len() as u32, sol.moves.unwrap());
+        sol.moves.unwrap()
+    }
+
+    #[test]
+    fn optimal_against_the_tables_on_3x3_and_2x4() {
+        let set = TableSet::global();
+        let mut r = common::rng(11);
+        for (shape, partition) in [
+            (Shape::new(3, 3), "4-4"),
+            (Shape::new(3, 3), "2-3-3"),
+            (Shape::new(2, 4), "3-4"),
+            (Shape::new(4, 2), "auto"),
+        ] {
+            for _ in 0..3 {
+                let goal = common::random_board(shape, &mut r);
+                for threads in [1, 2] {
+                    let o = opts(partition, threads);
+                    let mut n = 0;
+                    while n < 60 {
+                        let start = common::random_board(shape, &mut r);
+                        let Some(d) = set.distance(shape, start.tiles(), goal.tiles()) else {
+                            continue;
+                        };
+                        let p = Problem::new(start, goal.clone()).unwrap();
+                        assert_eq!(solve_len(&p, &o), d, "{shape} {partition}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_linear_conflict_on_3x4() {
+        let shape = Shape::new(3, 4);
+        let mut r = common::rng(12);
+        for goal in [
+            Board::blank_last(shape),
+            Board::blank_first(shape),
+            Board::spiral(shape),
+        ] {
+            for _ in 0..8 {
+                let start = common::random_walk(&goal, 40, &mut r);
+                let p = Problem::new(start, goal.clone()).unwrap();
+                let lc = SolveOptions {
+                    heuristic: HeuristicKind::LinearConflict,
+                    ..Default::default()
+                };
+                let want = search::solve(&p, Algorithm::Idastar, &lc)
+                    .unwrap()
+                    .moves
+                    .unwrap();
+                assert_eq!(solve_len(&p, &opts("auto", 1)), want);
+                assert_eq!(solve_len(&p, &opts("6-5", 2)), want);
+            }
+        }
+    }
+
+    /// The Korf instances that IDA* with Manhattan distance solved fastest.
+    fn easy_korf() -> Vec<(Board, u32)> {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/korf100.txt");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("skipped: {} not found", path.display());
+            return Vec::new();
+        };
+        let mut v = npuzzle::instances::parse(&text, None).unwrap();
+        v.sort_by_key(|i| i.extra.first().copied().unwrap_or(u64::MAX));
+        v.into_iter()
+            .take(4)
+            .map(|i| (i.start, i.length.unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn agrees_with_linear_conflict_on_easy_korf_instances() {
+        let goal = Board::blank_first(Shape::new(4, 4));
+        for (start, length) in easy_korf() {
+            let p = Problem::new(start, goal.clone()).unwrap();
+            let lc = SolveOptions {
+                heuristic: HeuristicKind::LinearConflict,
+                ..Default::default()
+            };
+            let want = search::solve(&p, Algorithm::Idastar, &lc)
+                .unwrap()
+                .moves
+                .unwrap();
+            assert_eq!(want, length);
+            assert_eq!(solve_len(&p, &opts("5-5-5", 1)), want);
+            assert_eq!(solve_len(&p, &opts("5-5-5", 3)), want);
+        }
+    }
+}

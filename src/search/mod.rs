@@ -2,7 +2,13 @@
 //! line, the batch runner and the web server call them the same way and get
 //! the same statistics back.
 
+pub mod astar;
+pub mod bfs;
+pub mod bibfs;
 pub mod compare;
+pub mod idastar;
+pub mod parallel;
+pub mod support;
 pub mod table;
 
 use crate::board::{Board, Dir, InputError};
@@ -224,17 +230,24 @@ pub enum Algorithm {
     #[default]
     Auto,
     Table,
+    /// BFS; visited set = rank bit array (≤ 12 cells) or hash set.
     Bfs,
+    /// BFS with a hash set of visited states.
+    BfsHash,
+    /// BFS with an ordered set (B-tree) of visited states.
+    BfsSet,
     Bibfs,
     Astar,
     Idastar,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 6] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::Auto,
         Algorithm::Table,
         Algorithm::Bfs,
+        Algorithm::BfsHash,
+        Algorithm::BfsSet,
         Algorithm::Bibfs,
         Algorithm::Astar,
         Algorithm::Idastar,
@@ -245,6 +258,8 @@ impl Algorithm {
             Algorithm::Auto => "auto",
             Algorithm::Table => "table",
             Algorithm::Bfs => "bfs",
+            Algorithm::BfsHash => "bfs-hash",
+            Algorithm::BfsSet => "bfs-set",
             Algorithm::Bibfs => "bibfs",
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
@@ -270,6 +285,8 @@ impl FromStr for Algorithm {
                 "ida*" | "ida" => Some(Algorithm::Idastar),
                 "a*" => Some(Algorithm::Astar),
                 "bidirectional" | "bi-bfs" => Some(Algorithm::Bibfs),
+                "bfs-rank" => Some(Algorithm::Bfs),
+                "bfs-btree" | "bfs-ordered" => Some(Algorithm::BfsSet),
                 _ => None,
             })
             .ok_or_else(|| {
@@ -279,19 +296,27 @@ impl FromStr for Algorithm {
     }
 }
 
-/// The solver for an algorithm on a board of this shape.
+/// The solver for an algorithm on a board of this shape. `auto` is the
+/// complete table where one exists, else IDA* (which takes the strongest
+/// heuristic for `HeuristicKind::Auto`).
 pub fn solver_for(algo: Algorithm, problem: &Problem) -> Result<Box<dyn Solver>, SearchError> {
     let cells = problem.start.len();
-    match algo {
-        Algorithm::Table => Ok(Box::new(table::TableSolver::global())),
-        Algorithm::Auto if cells <= table::MAX_CELLS => Ok(Box::new(table::TableSolver::global())),
-        other => Err(SearchError::Unsupported(format!(
-            "{other} on a {}x{} board is not supported yet (complete tables cover boards of at most {} cells)",
-            problem.rows(),
-            problem.cols(),
-            table::MAX_CELLS
-        ))),
-    }
+    Ok(match algo {
+        Algorithm::Table => Box::new(table::TableSolver::global()),
+        Algorithm::Auto if cells <= table::MAX_CELLS => Box::new(table::TableSolver::global()),
+        Algorithm::Auto | Algorithm::Idastar => Box::new(idastar::Idastar),
+        Algorithm::Bfs => Box::new(bfs::Bfs {
+            visited: bfs::Visited::Auto,
+        }),
+        Algorithm::BfsHash => Box::new(bfs::Bfs {
+            visited: bfs::Visited::Hash,
+        }),
+        Algorithm::BfsSet => Box::new(bfs::Bfs {
+            visited: bfs::Visited::Ordered,
+        }),
+        Algorithm::Bibfs => Box::new(bibfs::Bibfs),
+        Algorithm::Astar => Box::new(astar::Astar),
+    })
 }
 
 /// Solves a problem: answers an unreachable goal at once from parity (no
