@@ -39,6 +39,8 @@ use thiserror::Error;
 pub const MAX_CELLS: usize = 64;
 /// Most groups in one partition.
 pub const MAX_GROUPS: usize = 16;
+/// Most tiles in one group (a larger group would not fit in memory anyway).
+pub const MAX_GROUP_TILES: usize = 16;
 /// Default cap on one database's entries (bytes): 1 GiB. 7-8 on 4×4 needs
 /// 519 M; 6-tile groups on 5×5 need 128 M each.
 pub const DEFAULT_MAX_ENTRIES: u64 = 1 << 30;
@@ -51,6 +53,8 @@ pub enum PdbError {
     BoardTooBig(Shape),
     #[error("a partition of at most {MAX_GROUPS} groups is needed, not {0}")]
     TooManyGroups(usize),
+    #[error("groups of at most {MAX_GROUP_TILES} tiles are supported, not {0}")]
+    GroupTooBig(usize),
     #[error("cannot write the pattern database cache in {dir}: {source}")]
     Save {
         dir: PathBuf,
@@ -279,6 +283,9 @@ impl PdbHeuristic {
         if groups.len() > MAX_GROUPS {
             return Err(PdbError::TooManyGroups(groups.len()));
         }
+        if let Some(g) = groups.iter().find(|g| g.len() > MAX_GROUP_TILES) {
+            return Err(PdbError::GroupTooBig(g.len()));
+        }
         let dbs = groups
             .iter()
             .map(|g| load_or_build(goal, g, opts, reporter))
@@ -342,7 +349,7 @@ impl PdbHeuristic {
 
     #[inline]
     fn group_value(&self, g: usize, pos: &[u8; MAX_CELLS]) -> u8 {
-        let mut cells = [0u8; MAX_CELLS];
+        let mut cells = [0u8; MAX_GROUP_TILES];
         let members = &self.members[g];
         for (slot, &t) in cells.iter_mut().zip(members) {
             *slot = pos[usize::from(t)];
@@ -352,7 +359,7 @@ impl PdbHeuristic {
 
     #[inline]
     fn mirror_value(&self, m: &Mirror, g: usize, pos: &[u8; MAX_CELLS]) -> u8 {
-        let mut cells = [0u8; MAX_CELLS];
+        let mut cells = [0u8; MAX_GROUP_TILES];
         let src = &m.source[g];
         for (slot, &t) in cells.iter_mut().zip(src) {
             *slot = m.cell[usize::from(pos[usize::from(t)])];
