@@ -4,7 +4,7 @@
 mod common;
 
 use npuzzle::board::{Board, Shape};
-use npuzzle::heuristic::pdb::{self, store, PdbHeuristic, PdbOptions, PdbReporter};
+use npuzzle::heuristic::pdb::{self, store, BlankMode, PdbHeuristic, PdbOptions, PdbReporter};
 use npuzzle::heuristic::{Heuristic, Manhattan};
 use npuzzle::search::table::TableSet;
 use std::sync::Mutex;
@@ -17,12 +17,31 @@ fn mem_opts(partition: &str) -> PdbOptions {
     }
 }
 
+fn mode_opts(partition: &str, blank: BlankMode) -> PdbOptions {
+    PdbOptions {
+        blank,
+        ..mem_opts(partition)
+    }
+}
+
 /// Every reachable state of `goal`'s board: PDB ≤ exact distance, PDB ≥
 /// Manhattan; also checks that incremental updates equal a fresh evaluation
 /// along random walks.
 fn check_admissible(goal: &Board, partition: &str) {
+    let min = check_mode(goal, partition, BlankMode::Min);
+    let regions = check_mode(goal, partition, BlankMode::Regions);
+    // zero-aware values are never weaker than the minimum over regions
+    assert!(
+        regions >= min,
+        "{partition}: zero-aware {regions} < min {min}"
+    );
+}
+
+/// Checks one blank mode; returns the sum of estimates over all states.
+fn check_mode(goal: &Board, partition: &str, blank: BlankMode) -> u64 {
     let shape = goal.shape();
-    let h = PdbHeuristic::new(goal, &mem_opts(partition), &()).unwrap();
+    let h = PdbHeuristic::new(goal, &mode_opts(partition, blank), &()).unwrap();
+    let mut total = 0u64;
     let md = Manhattan::new(goal);
     let set = TableSet::global();
     let mut exact_hits = 0;
@@ -57,6 +76,7 @@ fn check_admissible(goal: &Board, partition: &str) {
         assert_eq!(h.value(&st), h.estimate(b2.tiles()));
         b = b2;
     }
+    total
 }
 
 #[test]
@@ -143,7 +163,7 @@ fn cache_detects_damage_and_rebuilds() {
         .iter()
         .map(|b| {
             let pos = b.positions();
-            fresh.get(&tiles.map(|t| pos[usize::from(t)]))
+            fresh.get(&tiles.map(|t| pos[usize::from(t)]), b.blank())
         })
         .collect();
     let file = || {
@@ -152,6 +172,7 @@ fn cache_detects_damage_and_rebuilds() {
             cols: 3,
             goal: goal.tiles().to_vec(),
             tiles: tiles.to_vec(),
+            regions: true,
         };
         dir.path().join(key.file_name())
     };
@@ -160,7 +181,7 @@ fn cache_detects_damage_and_rebuilds() {
             .iter()
             .map(|b| {
                 let pos = b.positions();
-                db.get(&tiles.map(|t| pos[usize::from(t)]))
+                db.get(&tiles.map(|t| pos[usize::from(t)]), b.blank())
             })
             .collect()
     };
@@ -182,9 +203,10 @@ fn cache_detects_damage_and_rebuilds() {
                 cols: 3,
                 goal: vec![0, 1, 2, 3, 4, 5, 6, 7, 8],
                 tiles: tiles.to_vec(),
+                regions: true,
             };
             let d = tempfile::tempdir().unwrap();
-            let p = store::save(d.path(), &other, &good[good.len() - 3024..]).unwrap();
+            let p = store::save(d.path(), &other, &good[good.len() - 3024 * 5..]).unwrap();
             std::fs::read(p).unwrap()
         }),
     ];
@@ -211,8 +233,9 @@ fn two_builders_at_once_leave_a_whole_file() {
         cols: 4,
         goal: goal.tiles().to_vec(),
         tiles: vec![1, 2, 3, 4, 5],
+        regions: false,
     };
-    let data = pdb::build::build(goal.shape(), &[0, 1, 2, 3, 4], 7, &());
+    let data = pdb::build::build(goal.shape(), &[0, 1, 2, 3, 4], 7, false, &());
     std::thread::scope(|s| {
         for _ in 0..4 {
             s.spawn(|| {

@@ -101,7 +101,7 @@ impl Geometry {
 
 /// Position of the lowest cell of `region` among the set bits of `free`.
 #[inline]
-fn ordinal(free: u64, region: u64) -> usize {
+pub fn ordinal(free: u64, region: u64) -> usize {
     let rep = region.trailing_zeros();
     (free & ((1u64 << rep) - 1)).count_ones() as usize
 }
@@ -135,11 +135,17 @@ impl BuildProgress for () {
 /// Builds the database for `tiles` whose goal cells are `goal_cells`
 /// (same order), with the goal's blank on `goal_blank`.
 ///
-/// Returns one byte per placement rank (`PartialRanker::new(n, k)`).
+/// With `regions == false`, returns one byte per placement rank
+/// (`PartialRanker::new(n, k)`): the cost minimised over the blank's region.
+/// With `regions == true` (a *zero-aware* database), returns one byte per
+/// (placement, free-cell ordinal) pair, index `rank · (n − k) + ordinal`,
+/// holding the cost for the blank's region whose lowest free cell has that
+/// ordinal (entries for other ordinals are [`UNREACHED`] and never read).
 pub fn build(
     shape: Shape,
     goal_cells: &[u8],
     goal_blank: usize,
+    regions: bool,
     progress: &dyn BuildProgress,
 ) -> Vec<u8> {
     let geo = Geometry::new(shape);
@@ -155,7 +161,7 @@ pub fn build(
     let seen = atomic_bits(words);
     let mut cur = atomic_bits(words);
     let mut next = atomic_bits(words);
-    let dist: Vec<AtomicU8> = (0..placements)
+    let dist: Vec<AtomicU8> = (0..if regions { placements * f } else { placements })
         .into_par_iter()
         .map(|_| AtomicU8::new(UNREACHED))
         .collect();
@@ -168,7 +174,7 @@ pub fn build(
     let bit0 = p0 * f + ordinal(free0, region0);
     seen[bit0 / 64].fetch_or(1 << (bit0 % 64), Relaxed);
     cur[bit0 / 64].fetch_or(1 << (bit0 % 64), Relaxed);
-    dist[p0].store(0, Relaxed);
+    dist[if regions { bit0 } else { p0 }].store(0, Relaxed);
     let mut reached = 1u64;
     progress.layer(0, reached, placements as u64);
 
@@ -221,7 +227,11 @@ pub fn build(
                             }
                             next[bit2 / 64].fetch_or(mask, Relaxed);
                             ns += 1;
-                            if dist[p2].load(Relaxed) == UNREACHED
+                            if regions {
+                                // this thread won the state: it alone writes it
+                                dist[bit2].store(d1, Relaxed);
+                                np += 1;
+                            } else if dist[p2].load(Relaxed) == UNREACHED
                                 && dist[p2]
                                     .compare_exchange(UNREACHED, d1, Relaxed, Relaxed)
                                     .is_ok()
@@ -268,7 +278,7 @@ mod tests {
         // With one tile, the cost is exactly its Manhattan distance to the goal.
         let shape = Shape::new(3, 4);
         let goal_cell = 5u8;
-        let data = build(shape, &[goal_cell], 11, &());
+        let data = build(shape, &[goal_cell], 11, false, &());
         for cell in 0..12u8 {
             let md = (cell / 4).abs_diff(goal_cell / 4) + (cell % 4).abs_diff(goal_cell % 4);
             assert_eq!(data[usize::from(cell)], md, "cell {cell}");

@@ -66,14 +66,30 @@ pub enum PdbError {
 pub struct PatternDb {
     pub key: store::Key,
     ranker: PartialRanker,
+    geo: build::Geometry,
+    /// Free cells (the blank's included): `n − k`.
+    free_cells: usize,
     data: Vec<u8>,
 }
 
 impl PatternDb {
-    /// Value for the group's tiles standing on `cells` (in key order).
+    /// Value for the group's tiles standing on `cells` (in key order) with
+    /// the blank on `blank`.
     #[inline]
-    pub fn get(&self, cells: &[u8]) -> u8 {
-        self.data[self.ranker.rank(cells) as usize]
+    pub fn get(&self, cells: &[u8], blank: usize) -> u8 {
+        let rank = self.ranker.rank(cells) as usize;
+        if !self.key.regions {
+            return self.data[rank];
+        }
+        let occ = cells.iter().fold(0u64, |m, &c| m | 1 << c);
+        let free = self.geo.full() & !occ;
+        let region = self.geo.flood(1 << blank, free);
+        self.data[rank * self.free_cells + build::ordinal(free, region)]
+    }
+
+    /// Whether the database keeps one value per region of the blank.
+    pub fn zero_aware(&self) -> bool {
+        self.key.regions
     }
 
     pub fn entries(&self) -> usize {
@@ -102,9 +118,44 @@ pub struct PdbOptions {
     pub max_entries: u64,
     /// Use the reflection lookup where the goal allows it.
     pub reflect: bool,
+    /// Whether databases keep one value per region of the blank.
+    pub blank: BlankMode,
     /// Who hears about builds and damaged cache files (nobody if `None`).
     pub reporter: Option<SharedReporter>,
 }
+
+/// How much of the blank a database keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BlankMode {
+    /// Zero-aware where that costs at most [`ZERO_AWARE_MAX_BYTES`] per
+    /// database, else the minimum over the blank's regions.
+    #[default]
+    Auto,
+    /// Always the minimum over the blank's regions (smallest, weakest).
+    Min,
+    /// Always one value per region of the blank ("zero-aware").
+    Regions,
+}
+
+impl std::str::FromStr for BlankMode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<BlankMode, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(BlankMode::Auto),
+            "min" | "blank-free" => Ok(BlankMode::Min),
+            "regions" | "zero-aware" | "blank-aware" => Ok(BlankMode::Regions),
+            _ => Err(format!(
+                "'{s}' is not a blank mode; use auto, min or regions"
+            )),
+        }
+    }
+}
+
+/// Largest zero-aware database `BlankMode::Auto` builds: 6-tile groups on
+/// 4×4 (58 MB) and the 7-tile half of 7-8 (519 MB) qualify; the 8-tile half
+/// (4.2 GB) and 6-tile groups on 5×5 (2.4 GB each) keep the minimum.
+pub const ZERO_AWARE_MAX_BYTES: u64 = 600 << 20;
 
 /// A reporter shared between threads.
 #[derive(Clone)]
@@ -124,6 +175,7 @@ impl Default for PdbOptions {
             use_cache: true,
             max_entries: DEFAULT_MAX_ENTRIES,
             reflect: true,
+            blank: BlankMode::Auto,
             reporter: None,
         }
     }
@@ -187,9 +239,17 @@ pub fn load_or_build(
         cols: shape.cols as u8,
         goal: goal.tiles().to_vec(),
         tiles: tiles.to_vec(),
+        regions: false,
     };
     let ranker = PartialRanker::new(n, tiles.len()).ok_or(PdbError::BoardTooBig(shape))?;
-    let entries = ranker.count();
+    let free_cells = n - tiles.len();
+    let regions = match opts.blank {
+        BlankMode::Min => false,
+        BlankMode::Regions => true,
+        BlankMode::Auto => ranker.count() * free_cells as u64 <= ZERO_AWARE_MAX_BYTES,
+    };
+    let entries = ranker.count() * if regions { free_cells as u64 } else { 1 };
+    let key = store::Key { regions, ..key };
     let dir = opts.cache_dir();
     let memo_key = (key.clone(), dir.clone(), opts.use_cache);
     // Hold the lock while building: two searches in one process wanting the
@@ -213,7 +273,7 @@ pub fn load_or_build(
             let t0 = std::time::Instant::now();
             let gpos = goal.positions();
             let cells: Vec<u8> = tiles.iter().map(|&t| gpos[usize::from(t)]).collect();
-            let d = build::build(shape, &cells, goal.blank(), &Layers(reporter));
+            let d = build::build(shape, &cells, goal.blank(), regions, &Layers(reporter));
             reporter.built(tiles, t0.elapsed().as_secs_f64());
             if opts.use_cache {
                 store::save(&dir, &key, &d).map_err(|source| PdbError::Save {
@@ -224,7 +284,13 @@ pub fn load_or_build(
             d
         }
     };
-    let db = Arc::new(PatternDb { key, ranker, data });
+    let db = Arc::new(PatternDb {
+        key,
+        ranker,
+        geo: build::Geometry::new(shape),
+        free_cells,
+        data,
+    });
     memo.insert(memo_key, db.clone());
     Ok(db)
 }
@@ -347,6 +413,7 @@ impl PdbHeuristic {
         self.mirror.is_some()
     }
 
+    /// Group `g`'s value; `pos[0]` is the blank's cell.
     #[inline]
     fn group_value(&self, g: usize, pos: &[u8; MAX_CELLS]) -> u8 {
         let mut cells = [0u8; MAX_GROUP_TILES];
@@ -354,9 +421,11 @@ impl PdbHeuristic {
         for (slot, &t) in cells.iter_mut().zip(members) {
             *slot = pos[usize::from(t)];
         }
-        self.dbs[g].get(&cells[..members.len()])
+        self.dbs[g].get(&cells[..members.len()], usize::from(pos[0]))
     }
 
+    /// Group `g`'s value in the reflected position (the blank, tile 0, is
+    /// its own mirror tile).
     #[inline]
     fn mirror_value(&self, m: &Mirror, g: usize, pos: &[u8; MAX_CELLS]) -> u8 {
         let mut cells = [0u8; MAX_GROUP_TILES];
@@ -364,7 +433,8 @@ impl PdbHeuristic {
         for (slot, &t) in cells.iter_mut().zip(src) {
             *slot = m.cell[usize::from(pos[usize::from(t)])];
         }
-        self.dbs[g].get(&cells[..src.len()])
+        let blank = usize::from(m.cell[usize::from(pos[0])]);
+        self.dbs[g].get(&cells[..src.len()], blank)
     }
 }
 
@@ -410,10 +480,15 @@ impl Heuristic for PdbHeuristic {
     }
 
     #[inline]
-    fn update(&self, st: &PdbState, _tiles: &[u8], tile: u8, _from: usize, to: usize) -> PdbState {
+    fn update(&self, st: &PdbState, _tiles: &[u8], tile: u8, from: usize, to: usize) -> PdbState {
         let mut s = *st;
         let t = usize::from(tile);
         s.pos[t] = to as u8;
+        // The blank went from `to` to `from`. For every other group both
+        // cells are free of its tiles and adjacent, so the blank's region
+        // (and a zero-aware value) is unchanged: only the moved tile's
+        // group is looked up again.
+        s.pos[0] = from as u8;
         let g = usize::from(self.group_of[t]);
         let v = self.group_value(g, &s.pos);
         s.sum = s.sum - u16::from(s.h[g]) + u16::from(v);

@@ -14,7 +14,7 @@ use thiserror::Error;
 
 const MAGIC: &[u8; 8] = b"NPUZPDB\0";
 /// Bumped whenever the layout or the meaning of the bytes changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// What a database file is for.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -25,6 +25,9 @@ pub struct Key {
     pub goal: Vec<u8>,
     /// The group's tiles, sorted.
     pub tiles: Vec<u8>,
+    /// Zero-aware: one value per region of the blank (else the minimum
+    /// over the blank's regions).
+    pub regions: bool,
 }
 
 impl Key {
@@ -33,11 +36,12 @@ impl Key {
         let goal_hash = crc32fast::hash(&self.goal);
         let tiles: Vec<String> = self.tiles.iter().map(|t| t.to_string()).collect();
         format!(
-            "{}x{}-goal{:08x}-tiles{}.pdb",
+            "{}x{}-goal{:08x}-tiles{}{}.pdb",
             self.rows,
             self.cols,
             goal_hash,
-            tiles.join("_")
+            tiles.join("_"),
+            if self.regions { "-regions" } else { "" }
         )
     }
 
@@ -49,6 +53,7 @@ impl Key {
         h.push(self.cols);
         h.push(self.goal.len() as u8);
         h.push(self.tiles.len() as u8);
+        h.push(u8::from(self.regions));
         h.extend_from_slice(&self.goal);
         h.extend_from_slice(&self.tiles);
         h.extend_from_slice(&entries.to_le_bytes());
@@ -174,6 +179,7 @@ pub struct CachedFile {
     pub cols: u8,
     pub goal: Vec<u8>,
     pub tiles: Vec<u8>,
+    pub regions: bool,
     pub entries: u64,
 }
 
@@ -193,8 +199,11 @@ pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
         let Ok(mut f) = fs::File::open(&path) else {
             continue;
         };
-        let mut head = [0u8; 16];
-        if f.read_exact(&mut head).is_err() || &head[..8] != MAGIC {
+        let mut head = [0u8; 17];
+        if f.read_exact(&mut head).is_err()
+            || &head[..8] != MAGIC
+            || head[8..12] != FORMAT_VERSION.to_le_bytes()
+        {
             continue;
         }
         let (rows, cols, n, k) = (
@@ -216,6 +225,7 @@ pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
             cols,
             goal: rest[..n].to_vec(),
             tiles: rest[n..n + k].to_vec(),
+            regions: head[16] != 0,
             entries: u64::from_le_bytes(e),
         });
     }
@@ -241,6 +251,7 @@ mod tests {
             cols: 3,
             goal: vec![1, 2, 3, 4, 5, 6, 7, 8, 0],
             tiles: vec![1, 2, 3],
+            regions: false,
         }
     }
 
