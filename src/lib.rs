@@ -4,8 +4,10 @@
 //! Data flows one way: text → [`board::Board`] → a [`search::Solver`] →
 //! [`search::Solution`] (length, path, statistics) → a formatter.
 
+pub mod batch;
 pub mod board;
 pub mod heuristic;
+pub mod random;
 pub mod rank;
 pub mod report;
 pub mod search;
