@@ -179,7 +179,12 @@ mod tests {
 
     #[test]
     fn solvable_boards_reach_the_goal_and_cover_both_halves() {
-        for shape in [Shape::new(3, 3), Shape::new(2, 4), Shape::new(4, 4), Shape::new(2, 2)] {
+        for shape in [
+            Shape::new(3, 3),
+            Shape::new(2, 4),
+            Shape::new(4, 4),
+            Shape::new(2, 2),
+        ] {
             let goal = Board::spiral(shape);
             let mut g = Generator::new(goal.clone(), Mode::Solvable, 3, false);
             let mut blanks = vec![0u32; shape.cells()];

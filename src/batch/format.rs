@@ -41,7 +41,9 @@ struct JsonError {
 
 /// Appends the output line for an answer.
 pub fn write_answer(out: &mut Vec<u8>, line: u64, answer: &Answer, cfg: &BatchConfig) {
-    let moves = answer.moves.map(|m| u64::from(m) + u64::from(cfg.count_start));
+    let moves = answer
+        .moves
+        .map(|m| u64::from(m) + u64::from(cfg.count_start));
     if cfg.jsonl {
         let path_text: String;
         let path = match (&answer.path, cfg.opts.want_path) {

@@ -10,12 +10,13 @@
 
 mod format;
 mod read;
+mod simple;
 
 pub use format::{push_u64, write_answer, write_error};
 pub use read::{Chunk, ChunkReader, LineRef, DEFAULT_MAX_LINE};
 
 use crate::board::{Board, Dir, GoalSpec, InputError, Scan, Shape};
-use crate::search::table::{TableSet, MAX_CELLS};
+use crate::search::table::{canonical, TableSet, MAX_CELLS};
 use crate::search::{self, Algorithm, Problem, SearchError, SolveOptions};
 use rayon::prelude::*;
 use std::fmt;
@@ -62,7 +63,9 @@ impl FromStr for Shard {
         let index: u64 = i.trim().parse().map_err(|_| bad())?;
         let count: u64 = n.trim().parse().map_err(|_| bad())?;
         if count == 0 {
-            return Err(format!("shard '{text}': the number of shards must be at least 1"));
+            return Err(format!(
+                "shard '{text}': the number of shards must be at least 1"
+            ));
         }
         if index >= count {
             return Err(format!(
@@ -142,6 +145,7 @@ pub struct Answerer<'a> {
     /// `cfg.goal` resolved per shape, as lines need them.
     goals: Vec<(Shape, Board)>,
     table: Option<&'static TableSet>,
+    simple: Box<simple::Simple>,
 }
 
 impl<'a> Answerer<'a> {
@@ -150,13 +154,38 @@ impl<'a> Answerer<'a> {
             cfg,
             scan: Scan::new(),
             goals: Vec::new(),
-            table: matches!(cfg.algo, Algorithm::Auto | Algorithm::Table)
-                .then(TableSet::global),
+            table: matches!(cfg.algo, Algorithm::Auto | Algorithm::Table).then(TableSet::global),
+            simple: Box::default(),
         }
     }
 
     /// Answers one line's text.
     pub fn answer(&mut self, text: &str) -> Result<Answer, LineError> {
+        // The common case: plain numbers, a board with a table.
+        if let Some(set) = self.table {
+            if self.simple.read(text.as_bytes(), self.cfg.size) && self.simple.cells() <= MAX_CELLS
+            {
+                let shape = self.simple.shape;
+                let n = shape.cells();
+                let goal = if self.simple.has_goal {
+                    None
+                } else {
+                    Some(self.default_goal(shape)?)
+                };
+                let goal = match goal {
+                    Some(i) => self.goals[i].1.tiles(),
+                    None => &self.simple.goal[..n],
+                };
+                let start = &self.simple.start[..n];
+                return Ok(table_answer(
+                    set,
+                    shape,
+                    start,
+                    goal,
+                    self.cfg.opts.want_path,
+                ));
+            }
+        }
         let (start, inline_goal) = self.scan.start_and_goal(text, self.cfg.size)?;
         let shape = start.shape();
         let goal = match inline_goal {
@@ -169,17 +198,7 @@ impl<'a> Answerer<'a> {
         };
         if let Some(set) = self.table.filter(|_| shape.cells() <= MAX_CELLS) {
             let (s, g) = (start.tiles(), goal_board.tiles());
-            if self.cfg.opts.want_path {
-                let path = set.path(shape, s, g);
-                return Ok(Answer {
-                    moves: path.as_ref().map(|p| p.len() as u32),
-                    path,
-                });
-            }
-            return Ok(Answer {
-                moves: set.distance(shape, s, g),
-                path: None,
-            });
+            return Ok(table_answer(set, shape, s, g, self.cfg.opts.want_path));
         }
         let goal = match goal {
             GoalRef::Owned(g) => g,
@@ -235,6 +254,82 @@ impl<'a> Answerer<'a> {
             }
         }
     }
+}
+
+/// The answer from the complete tables (start and goal of `shape`, at most
+/// [`MAX_CELLS`] cells): relabel to the canonical goal, decide reachability
+/// from parity, rank, look up — no allocation unless a path is wanted.
+fn table_answer(
+    set: &TableSet,
+    shape: Shape,
+    start: &[u8],
+    goal: &[u8],
+    want_path: bool,
+) -> Answer {
+    let unreachable = Answer {
+        moves: None,
+        path: None,
+    };
+    let n = start.len();
+    let Some(gblank) = goal.iter().position(|&t| t == 0) else {
+        return unreachable;
+    };
+    let Some(table) = set.table(shape, gblank) else {
+        return unreachable;
+    };
+    let mut q = [0u8; MAX_CELLS];
+    let q = &mut q[..n];
+    canonical(start, goal, q);
+    if !canonical_reachable(q, gblank, shape.cols) {
+        return unreachable;
+    }
+    if want_path {
+        let mut probes = 0;
+        let path = table.walk(q, &mut probes);
+        return Answer {
+            moves: Some(path.len() as u32),
+            path: Some(path),
+        };
+    }
+    Answer {
+        moves: Some(table.at(q)),
+        path: None,
+    }
+}
+
+/// Whether the canonical position vector `q` (`q[0]` the blank's cell,
+/// `q[t]` tile `t`'s cell) can reach the canonical goal with the blank on
+/// `gblank`. A move swaps two entries of `q` and moves the blank one cell,
+/// so `parity(q)` xor the parity of the blank's distance to `gblank` never
+/// changes; it must equal the goal's `parity`.
+#[inline]
+fn canonical_reachable(q: &[u8], gblank: usize, cols: usize) -> bool {
+    let mut goal = [0u8; MAX_CELLS];
+    let goal = &mut goal[..q.len()];
+    goal[0] = gblank as u8;
+    let mut label = 1;
+    for cell in 0..q.len() {
+        if cell != gblank {
+            goal[label] = cell as u8;
+            label += 1;
+        }
+    }
+    let z = usize::from(q[0]);
+    let dist = (z / cols).abs_diff(gblank / cols) + (z % cols).abs_diff(gblank % cols);
+    (odd_permutation(q) ^ odd_permutation(goal)) == (dist % 2 == 1)
+}
+
+/// Parity of a permutation of at most 64 values, by counting inversions
+/// with a bit mask (branch-free).
+#[inline]
+fn odd_permutation(p: &[u8]) -> bool {
+    let mut seen: u64 = 0;
+    let mut inversions = 0u32;
+    for &v in p {
+        inversions += (seen >> v).count_ones();
+        seen |= 1u64 << v;
+    }
+    inversions % 2 == 1
 }
 
 enum GoalRef {

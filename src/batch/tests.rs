@@ -55,8 +55,16 @@ garbage
     assert!(lines[3].starts_with("error: line 6: "), "{}", lines[3]);
     assert_eq!(lines[4], "5"); // seed 000 answers 6, counting the start
     assert_eq!(lines[5], "31"); // seed 001
-    assert!(lines[6].starts_with("error: line 10: start board"), "{}", lines[6]);
-    assert!(lines[7].starts_with("error: line 11: start board: cannot infer"), "{}", lines[7]);
+    assert!(
+        lines[6].starts_with("error: line 10: start board"),
+        "{}",
+        lines[6]
+    );
+    assert!(
+        lines[7].starts_with("error: line 11: start board: cannot infer"),
+        "{}",
+        lines[7]
+    );
     assert_eq!(lines[8], "1");
     assert_eq!(
         tally,
@@ -102,7 +110,11 @@ fn default_goal_size_and_other_algorithms() {
     let mut c = cfg(false);
     c.goal = GoalSpec::BlankFirst;
     c.size = Some(Shape::new(2, 4));
-    let (out, _) = answer_text("1 0 2 3 4 5 6 7\n1 2 3 4 5 6 7 0 | 1 2 3 4 5 6 0 7\n", &c, Shard::ALL);
+    let (out, _) = answer_text(
+        "1 0 2 3 4 5 6 7\n1 2 3 4 5 6 7 0 | 1 2 3 4 5 6 0 7\n",
+        &c,
+        Shard::ALL,
+    );
     assert_eq!(out, "1\n1\n");
     // an algorithm without a table goes through search::solve, per line
     c.algo = Algorithm::Bfs;
@@ -133,7 +145,10 @@ fn random_pairs(shape: Shape, seed: u64, count: usize) -> String {
 
 #[test]
 fn random_pairs_agree_with_tables_and_paths_verify() {
-    for (shape, size) in [(Shape::new(3, 3), None), (Shape::new(2, 4), Some(Shape::new(2, 4)))] {
+    for (shape, size) in [
+        (Shape::new(3, 3), None),
+        (Shape::new(2, 4), Some(Shape::new(2, 4))),
+    ] {
         let input = random_pairs(shape, 42, 3000);
         let mut c = cfg(true);
         c.size = size;
@@ -163,7 +178,10 @@ fn random_pairs_agree_with_tables_and_paths_verify() {
 
 #[test]
 fn answers_agree_with_an_independent_bfs() {
-    for (shape, size) in [(Shape::new(3, 3), None), (Shape::new(2, 4), Some(Shape::new(2, 4)))] {
+    for (shape, size) in [
+        (Shape::new(3, 3), None),
+        (Shape::new(2, 4), Some(Shape::new(2, 4))),
+    ] {
         let mut g = Generator::new(Board::blank_last(shape), Mode::Pairs, 5, false);
         for _ in 0..2 {
             let (_, goal) = g.next_boards().unwrap();
@@ -173,8 +191,15 @@ fn answers_agree_with_an_independent_bfs() {
             let mut want = Vec::new();
             for _ in 0..1500 {
                 let (s, _) = starts.next_boards().unwrap();
-                input.push_str(&format!("{} | {}\n", s.to_flat_string(), goal.to_flat_string()));
-                want.push(dist.get(s.tiles()).map_or("-1".to_string(), |d| d.to_string()));
+                input.push_str(&format!(
+                    "{} | {}\n",
+                    s.to_flat_string(),
+                    goal.to_flat_string()
+                ));
+                want.push(
+                    dist.get(s.tiles())
+                        .map_or("-1".to_string(), |d| d.to_string()),
+                );
             }
             let c = BatchConfig { size, ..cfg(false) };
             let (out, _) = answer_text(&input, &c, Shard::ALL);
@@ -231,4 +256,22 @@ fn shard_syntax() {
     assert!("0/0".parse::<Shard>().is_err());
     assert!("1".parse::<Shard>().is_err());
     assert!("-1/3".parse::<Shard>().is_err());
+}
+
+#[test]
+fn parity_shortcut_matches_can_reach() {
+    for shape in [
+        Shape::new(2, 2),
+        Shape::new(2, 3),
+        Shape::new(3, 2),
+        Shape::new(3, 3),
+        Shape::new(2, 4),
+    ] {
+        let mut g = Generator::new(Board::blank_last(shape), Mode::Pairs, 77, false);
+        for _ in 0..2000 {
+            let (s, goal) = g.next_boards().unwrap();
+            let answer = table_answer(TableSet::global(), shape, s.tiles(), goal.tiles(), false);
+            assert_eq!(answer.moves.is_some(), s.can_reach(&goal), "{s:?} {goal:?}");
+        }
+    }
 }

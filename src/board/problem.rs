@@ -62,7 +62,9 @@ mod tests {
             .start_and_goal("1 2 3 4 5 6 7 8 0 | 1 2 3 0", None)
             .unwrap_err();
         assert!(matches!(e, InputError::SizeMismatch { .. }), "{e}");
-        let e = scan.start_and_goal("1 2 3 4 5 6 7 8 0 | sideways", None).unwrap_err();
+        let e = scan
+            .start_and_goal("1 2 3 4 5 6 7 8 0 | sideways", None)
+            .unwrap_err();
         assert!(e.to_string().starts_with("goal board"), "{e}");
     }
 }

@@ -1,7 +1,9 @@
 //! Argument parsing (clap derive), input reading and output formatting.
 //! No algorithm code lives here.
 
+mod batch;
 mod input;
+mod random;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +35,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve one puzzle: print the fewest moves (or -1), optionally the path.
     Solve(solve::SolveArgs),
+    /// Answer a file of instances, one per line, in order, on every core.
+    Batch(batch::BatchArgs),
+    /// Write random instances as batch lines (deterministic for a --seed).
+    Random(random::RandomArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -68,6 +74,8 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Batch(args) => batch::run(args),
+        Command::Random(args) => random::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
