@@ -225,7 +225,7 @@ mod tests {
     }
 
     fn perm_bad_roll(seed: u64) -> bool {
-        seed % 4 == 0
+        seed.is_multiple_of(4)
     }
 
     fn line_strategy() -> impl Strategy<Value = (String, Option<Shape>)> {

@@ -89,10 +89,16 @@ fn bad_input(error: anyhow::Error) -> Failure {
     }
 }
 
-/// The input and what to call it in messages.
-fn open_input(
-    file: Option<&PathBuf>,
-) -> Result<(Box<dyn Read + Send>, String, Option<u64>), Failure> {
+/// The opened input.
+struct Input {
+    source: Box<dyn Read + Send>,
+    /// What to call it in messages.
+    name: String,
+    /// Its length, when it is a regular file (for the progress bar).
+    len: Option<u64>,
+}
+
+fn open_input(file: Option<&PathBuf>) -> Result<Input, Failure> {
     match file {
         Some(p) if p.as_os_str() != "-" => {
             let name = p.display().to_string();
@@ -104,10 +110,17 @@ fn open_input(
                     "cannot read '{name}': it is a directory"
                 )));
             }
-            let len = meta.filter(|m| m.is_file()).map(|m| m.len());
-            Ok((Box::new(f), format!("'{name}'"), len))
+            Ok(Input {
+                source: Box::new(f),
+                name: format!("'{name}'"),
+                len: meta.filter(|m| m.is_file()).map(|m| m.len()),
+            })
         }
-        _ => Ok((Box::new(io::stdin()), "standard input".to_string(), None)),
+        _ => Ok(Input {
+            source: Box::new(io::stdin()),
+            name: "standard input".to_string(),
+            len: None,
+        }),
     }
 }
 
@@ -140,7 +153,11 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         .num_threads(args.jobs.map_or(0, usize::from))
         .build()?;
     let threads = pool.current_num_threads();
-    let (source, name, total_bytes) = open_input(args.file.as_ref())?;
+    let Input {
+        source,
+        name,
+        len: total_bytes,
+    } = open_input(args.file.as_ref())?;
 
     // The reader runs ahead by at most two chunks.
     let target = Arc::new(AtomicUsize::new(FIRST_CHUNK_LINES));
