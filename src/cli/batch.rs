@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 const EXIT_LINE_ERRORS: u8 = 1;
 /// Lines in the first chunk; later chunks are sized to take about
 /// [`CHUNK_SECONDS`], between the number of threads and [`MAX_CHUNK_LINES`].
-const FIRST_CHUNK_LINES: usize = 4096;
+const FIRST_CHUNK_LINES: usize = 64;
 const MAX_CHUNK_LINES: usize = 1 << 16;
 const MAX_CHUNK_BYTES: usize = 8 << 20;
 const CHUNK_SECONDS: f64 = 0.25;
