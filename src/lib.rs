@@ -7,6 +7,7 @@
 pub mod batch;
 pub mod board;
 pub mod heuristic;
+pub mod instances;
 pub mod random;
 pub mod rank;
 pub mod report;

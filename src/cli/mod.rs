@@ -2,7 +2,9 @@
 //! No algorithm code lives here.
 
 mod batch;
+mod bench;
 mod input;
+mod pdb;
 mod random;
 mod solve;
 
@@ -39,6 +41,10 @@ pub enum Command {
     Batch(batch::BatchArgs),
     /// Write random instances as batch lines (deterministic for a --seed).
     Random(random::RandomArgs),
+    /// Build or list cached pattern databases.
+    Pdb(pdb::PdbArgs),
+    /// Solve every instance of a benchmark file and check the lengths.
+    Bench(bench::BenchArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -63,6 +69,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     if e.downcast_ref::<InputError>().is_some() || e.downcast_ref::<BoardError>().is_some() {
         return EXIT_BAD_INPUT;
     }
+    if let Some(npuzzle::heuristic::pdb::PdbError::Partition(_)) = e.downcast_ref() {
+        return EXIT_BAD_INPUT;
+    }
     match e.downcast_ref::<SearchError>() {
         Some(SearchError::Budget { .. }) | Some(SearchError::Cancelled { .. }) => EXIT_BUDGET,
         Some(SearchError::Input(_)) | Some(SearchError::Unsupported(_)) => EXIT_BAD_INPUT,
@@ -76,6 +85,8 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Random(args) => random::run(args),
+        Command::Pdb(args) => pdb::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
