@@ -170,10 +170,18 @@ mod tests {
             assert_eq!(a, lines(goal.clone(), mode, 7, 50));
             assert_ne!(a, lines(goal.clone(), mode, 8, 50));
         }
-        // Pinned: the stream must not change between versions or machines.
+        // Pinned: a seed's lines must not change between versions or machines.
         assert_eq!(
-            lines(goal, Mode::Solvable, 1, 1),
-            lines(Board::blank_last(Shape::new(3, 3)), Mode::Solvable, 1, 1)
+            lines(goal, Mode::Solvable, 1, 2),
+            "7 8 2 0 4 6 1 3 5\n8 2 1 7 4 5 3 0 6\n"
+        );
+        assert_eq!(
+            lines(Board::blank_last(Shape::new(2, 3)), Mode::Pairs, 1, 1),
+            "4 1 5 0 2 3 | 0 4 5 3 1 2\n"
+        );
+        assert_eq!(
+            lines(Board::blank_last(Shape::new(4, 4)), Mode::Walk(10), 1, 1),
+            "1 3 4 8 5 2 6 12 9 10 7 15 13 14 11 0\n"
         );
     }
 
