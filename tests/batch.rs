@@ -368,3 +368,27 @@ fn korf_ten_easiest_as_a_batch() {
         assert!(verify_path(&s, &g, &parse_path(path).unwrap()));
     }
 }
+
+#[test]
+fn answers_each_line_as_it_arrives() {
+    // A producer that waits for each answer before writing the next line
+    // must not deadlock: the batch answers what it has instead of waiting
+    // for a full chunk.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+        .args(["batch", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    for (line, want) in [("1 2 3 4 5 6 7 0 8", "1"), ("1 2 3 4 5 6 0 7 8", "2")] {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).unwrap();
+        assert_eq!(answer.trim_end(), want);
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}

@@ -263,7 +263,12 @@ fn bad_input_names_the_board_and_the_problem() {
         ),
         (&["solve"], "", "no tiles"),
         (
-            &["solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "--pdb", "9-9"],
+            &[
+                "solve",
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+                "--pdb",
+                "9-9",
+            ],
             "",
             "the partition has 18 tiles but a 4x4 board has 15",
         ),

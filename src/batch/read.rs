@@ -100,6 +100,11 @@ impl<R: Read> ChunkReader<R> {
         };
         let max_lines = max_lines.max(1);
         while chunk.lines.len() < max_lines && chunk.data.len() < max_bytes {
+            // Do not wait for more input while holding lines to answer: a
+            // person typing, or a slow producer, gets each answer at once.
+            if !chunk.lines.is_empty() && self.src.buffer().is_empty() {
+                break;
+            }
             if !self.read_line(&mut chunk)? {
                 self.eof = true;
                 break;
