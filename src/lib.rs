@@ -4,9 +4,11 @@
 //! Data flows one way: text → [`board::Board`] → a [`search::Solver`] →
 //! [`search::Solution`] (length, path, statistics) → a formatter.
 
+pub mod batch;
 pub mod board;
 pub mod heuristic;
 pub mod instances;
+pub mod random;
 pub mod rank;
 pub mod report;
 pub mod search;

@@ -43,13 +43,7 @@ impl GoalSpec {
             GoalSpec::BlankLast => Ok(Board::blank_last(shape)),
             GoalSpec::BlankFirst => Ok(Board::blank_first(shape)),
             GoalSpec::Spiral => Ok(Board::spiral(shape)),
-            GoalSpec::Board(text) => match scan.board(text, None) {
-                // A flat goal takes the start's shape when the count fits.
-                Err(BoardError::CannotInferSize { count }) if count == shape.cells() => {
-                    scan.board(text, Some(shape))
-                }
-                other => other,
-            },
+            GoalSpec::Board(text) => goal_board(text, shape, scan),
         }
         .map_err(InputError::goal)?;
         if goal.shape() != shape {
@@ -68,6 +62,17 @@ impl GoalSpec {
         let goal = self.resolve(start.shape(), scan)?;
         check_same_shape(start, &goal)?;
         Ok(goal)
+    }
+}
+
+/// Parses a goal written as a board for a start of shape `shape`: a flat
+/// goal takes the start's shape when the count fits.
+pub(crate) fn goal_board(text: &str, shape: Shape, scan: &mut Scan) -> Result<Board, BoardError> {
+    match scan.board(text, None) {
+        Err(BoardError::CannotInferSize { count }) if count == shape.cells() => {
+            scan.board(text, Some(shape))
+        }
+        other => other,
     }
 }
 

@@ -6,6 +6,7 @@
 mod error;
 mod goal;
 mod parse;
+mod problem;
 
 pub use error::{BoardError, InputError, Role};
 pub use goal::GoalSpec;

@@ -1,9 +1,11 @@
 //! Argument parsing (clap derive), input reading and output formatting.
 //! No algorithm code lives here.
 
+mod batch;
 mod bench;
 mod input;
 mod pdb;
+mod random;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -35,6 +37,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve one puzzle: print the fewest moves (or -1), optionally the path.
     Solve(solve::SolveArgs),
+    /// Answer a file of instances, one per line, in order, on every core.
+    Batch(batch::BatchArgs),
+    /// Write random instances as batch lines (deterministic for a --seed).
+    Random(random::RandomArgs),
     /// Build or list cached pattern databases.
     Pdb(pdb::PdbArgs),
     /// Solve every instance of a benchmark file and check the lengths.
@@ -77,6 +83,8 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Batch(args) => batch::run(args),
+        Command::Random(args) => random::run(args),
         Command::Pdb(args) => pdb::run(args),
         Command::Bench(args) => bench::run(args),
     };

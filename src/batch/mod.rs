@@ -1,0 +1,403 @@
+//! Answering files of instances: one problem per line, in order, on all
+//! cores.
+//!
+//! [`ChunkReader`] cuts the input into chunks of whole lines; [`answer_chunk`]
+//! answers one chunk in parallel (rayon, in the current pool) and returns the
+//! output text in input order. Each worker keeps its own [`Answerer`] (a
+//! reusable [`Scan`] and the resolved default goals), so the hot path —
+//! boards of at most 10 cells answered from the complete tables — parses,
+//! ranks, looks up and formats without building a [`Problem`].
+
+mod format;
+mod read;
+mod simple;
+
+pub use format::{push_u64, write_answer, write_error};
+pub use read::{Chunk, ChunkReader, LineRef, DEFAULT_MAX_LINE};
+
+use crate::board::{Board, Dir, GoalSpec, InputError, Scan, Shape};
+use crate::search::table::{canonical, TableSet, MAX_CELLS};
+use crate::search::{self, Algorithm, Problem, SearchError, SolveOptions};
+use rayon::prelude::*;
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// `--shard I/N`: the instances whose index is `I` modulo `N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// Every instance.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether instance `i` (0-based, counting instance lines only) is ours.
+    #[inline]
+    pub fn owns(&self, i: u64) -> bool {
+        i % self.count == self.index
+    }
+}
+
+impl Default for Shard {
+    fn default() -> Self {
+        Shard::ALL
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+
+    /// `I/N` with `0 ≤ I < N`.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("'{text}' is not a shard; write I/N with 0 <= I < N, e.g. 0/4");
+        let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
+        let index: u64 = i.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 {
+            return Err(format!(
+                "shard '{text}': the number of shards must be at least 1"
+            ));
+        }
+        if index >= count {
+            return Err(format!(
+                "shard '{text}': the shard index must be below {count} (shards are numbered from 0)"
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// How every line of a batch is read and answered.
+#[derive(Clone, Debug, Default)]
+pub struct BatchConfig {
+    /// The goal of lines that do not give one.
+    pub goal: GoalSpec,
+    /// `--size`: the shape of every board.
+    pub size: Option<Shape>,
+    pub algo: Algorithm,
+    /// Per-instance options (`want_path`, heuristic, budgets).
+    pub opts: SolveOptions,
+    /// Count the start as step 1 (`-1` stays `-1`).
+    pub count_start: bool,
+    /// One JSON object per line instead of plain answers.
+    pub jsonl: bool,
+}
+
+/// Why a line got no answer.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LineError {
+    #[error("the line is not valid UTF-8")]
+    NotUtf8,
+    #[error("the line is longer than {0} bytes")]
+    TooLong(usize),
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
+
+/// The answer to one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Fewest moves, `None` when the goal cannot be reached.
+    pub moves: Option<u32>,
+    /// An optimal path, when asked for and reachable.
+    pub path: Option<Vec<Dir>>,
+}
+
+/// Counts of what a batch (or part of one) produced.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Lines answered (moves or -1).
+    pub answered: u64,
+    /// Of those, the ones whose goal cannot be reached.
+    pub unreachable: u64,
+    /// Lines that got an error.
+    pub errors: u64,
+}
+
+impl Tally {
+    pub fn add(&mut self, other: Tally) {
+        self.answered += other.answered;
+        self.unreachable += other.unreachable;
+        self.errors += other.errors;
+    }
+
+    /// Instance lines handled (answered or not).
+    pub fn lines(&self) -> u64 {
+        self.answered + self.errors
+    }
+}
+
+/// One worker's reusable state.
+pub struct Answerer<'a> {
+    cfg: &'a BatchConfig,
+    scan: Scan,
+    /// `cfg.goal` resolved per shape, as lines need them.
+    goals: Vec<(Shape, Board)>,
+    table: Option<&'static TableSet>,
+    simple: Box<simple::Simple>,
+}
+
+impl<'a> Answerer<'a> {
+    pub fn new(cfg: &'a BatchConfig) -> Answerer<'a> {
+        Answerer {
+            cfg,
+            scan: Scan::new(),
+            goals: Vec::new(),
+            table: matches!(cfg.algo, Algorithm::Auto | Algorithm::Table).then(TableSet::global),
+            simple: Box::default(),
+        }
+    }
+
+    /// Answers one line's text.
+    pub fn answer(&mut self, text: &str) -> Result<Answer, LineError> {
+        // The common case: plain numbers, a board with a table.
+        if let Some(set) = self.table {
+            if self.simple.read(text.as_bytes(), self.cfg.size) && self.simple.cells() <= MAX_CELLS
+            {
+                let shape = self.simple.shape;
+                let n = shape.cells();
+                let goal = if self.simple.has_goal {
+                    None
+                } else {
+                    Some(self.default_goal(shape)?)
+                };
+                let goal = match goal {
+                    Some(i) => self.goals[i].1.tiles(),
+                    None => &self.simple.goal[..n],
+                };
+                let start = &self.simple.start[..n];
+                return Ok(table_answer(
+                    set,
+                    shape,
+                    start,
+                    goal,
+                    self.cfg.opts.want_path,
+                ));
+            }
+        }
+        let (start, inline_goal) = self.scan.start_and_goal(text, self.cfg.size)?;
+        let shape = start.shape();
+        let goal = match inline_goal {
+            Some(g) => GoalRef::Owned(g),
+            None => GoalRef::Cached(self.default_goal(shape)?),
+        };
+        let goal_board = match &goal {
+            GoalRef::Owned(g) => g,
+            GoalRef::Cached(i) => &self.goals[*i].1,
+        };
+        if let Some(set) = self.table.filter(|_| shape.cells() <= MAX_CELLS) {
+            let (s, g) = (start.tiles(), goal_board.tiles());
+            return Ok(table_answer(set, shape, s, g, self.cfg.opts.want_path));
+        }
+        let goal = match goal {
+            GoalRef::Owned(g) => g,
+            GoalRef::Cached(i) => self.goals[i].1.clone(),
+        };
+        let problem = Problem::new(start, goal)?;
+        let sol = search::solve(&problem, self.cfg.algo, &self.cfg.opts)?;
+        Ok(Answer {
+            moves: sol.moves,
+            path: if self.cfg.opts.want_path {
+                sol.path
+            } else {
+                None
+            },
+        })
+    }
+
+    /// Index in `self.goals` of the default goal for `shape`.
+    fn default_goal(&mut self, shape: Shape) -> Result<usize, InputError> {
+        if let Some(i) = self.goals.iter().position(|(s, _)| *s == shape) {
+            return Ok(i);
+        }
+        let goal = self.cfg.goal.resolve(shape, &mut self.scan)?;
+        self.goals.push((shape, goal));
+        Ok(self.goals.len() - 1)
+    }
+
+    /// Answers a line as read and appends its output line to `out`.
+    pub fn answer_line(&mut self, chunk: &Chunk, line: &LineRef, out: &mut Vec<u8>) -> Tally {
+        let result = if line.too_long {
+            Err(LineError::TooLong(DEFAULT_MAX_LINE))
+        } else {
+            match std::str::from_utf8(chunk.text(line)) {
+                Ok(text) => self.answer(text),
+                Err(_) => Err(LineError::NotUtf8),
+            }
+        };
+        match result {
+            Ok(answer) => {
+                write_answer(out, line.line, &answer, self.cfg);
+                Tally {
+                    answered: 1,
+                    unreachable: u64::from(answer.moves.is_none()),
+                    errors: 0,
+                }
+            }
+            Err(e) => {
+                write_error(out, line.line, &e, self.cfg.jsonl);
+                Tally {
+                    errors: 1,
+                    ..Tally::default()
+                }
+            }
+        }
+    }
+}
+
+/// The answer from the complete tables (start and goal of `shape`, at most
+/// [`MAX_CELLS`] cells): relabel to the canonical goal, decide reachability
+/// from parity, rank, look up — no allocation unless a path is wanted.
+fn table_answer(
+    set: &TableSet,
+    shape: Shape,
+    start: &[u8],
+    goal: &[u8],
+    want_path: bool,
+) -> Answer {
+    let unreachable = Answer {
+        moves: None,
+        path: None,
+    };
+    let n = start.len();
+    let Some(gblank) = goal.iter().position(|&t| t == 0) else {
+        return unreachable;
+    };
+    let Some(table) = set.table(shape, gblank) else {
+        return unreachable;
+    };
+    let mut q = [0u8; MAX_CELLS];
+    let q = &mut q[..n];
+    canonical(start, goal, q);
+    if !canonical_reachable(q, gblank, shape.cols) {
+        return unreachable;
+    }
+    if want_path {
+        let mut probes = 0;
+        let path = table.walk(q, &mut probes);
+        return Answer {
+            moves: Some(path.len() as u32),
+            path: Some(path),
+        };
+    }
+    Answer {
+        moves: Some(table.at(q)),
+        path: None,
+    }
+}
+
+/// Whether the canonical position vector `q` (`q[0]` the blank's cell,
+/// `q[t]` tile `t`'s cell) can reach the canonical goal with the blank on
+/// `gblank`. A move swaps two entries of `q` and moves the blank one cell,
+/// so `parity(q)` xor the parity of the blank's distance to `gblank` never
+/// changes; it must equal the goal's `parity`.
+#[inline]
+fn canonical_reachable(q: &[u8], gblank: usize, cols: usize) -> bool {
+    let mut goal = [0u8; MAX_CELLS];
+    let goal = &mut goal[..q.len()];
+    goal[0] = gblank as u8;
+    let mut label = 1;
+    for cell in 0..q.len() {
+        if cell != gblank {
+            goal[label] = cell as u8;
+            label += 1;
+        }
+    }
+    let z = usize::from(q[0]);
+    let dist = (z / cols).abs_diff(gblank / cols) + (z % cols).abs_diff(gblank % cols);
+    (odd_permutation(q) ^ odd_permutation(goal)) == (dist % 2 == 1)
+}
+
+/// Parity of a permutation of at most 64 values, by counting inversions
+/// with a bit mask (branch-free).
+#[inline]
+fn odd_permutation(p: &[u8]) -> bool {
+    let mut seen: u64 = 0;
+    let mut inversions = 0u32;
+    for &v in p {
+        inversions += (seen >> v).count_ones();
+        seen |= 1u64 << v;
+    }
+    inversions % 2 == 1
+}
+
+enum GoalRef {
+    Owned(Board),
+    Cached(usize),
+}
+
+/// The output of one chunk, in input order.
+#[derive(Debug, Default)]
+pub struct ChunkOutput {
+    /// Consecutive pieces of output text (each holds whole lines).
+    pub pieces: Vec<Vec<u8>>,
+    pub tally: Tally,
+}
+
+/// Lines per parallel task: small enough that every thread gets work when
+/// lines are slow (one 4×4 search each), large enough to amortise the
+/// task overhead when they take a few hundred nanoseconds.
+fn task_lines(lines: usize) -> usize {
+    let threads = rayon::current_num_threads().max(1);
+    (lines / (threads * 16)).clamp(1, 1024)
+}
+
+/// Answers a chunk in parallel in the current rayon pool, keeping order.
+pub fn answer_chunk(chunk: &Chunk, cfg: &BatchConfig) -> ChunkOutput {
+    let per_task = task_lines(chunk.lines.len());
+    let results: Vec<(Vec<u8>, Tally)> = chunk
+        .lines
+        .par_chunks(per_task)
+        .map_init(
+            || Answerer::new(cfg),
+            |answerer, lines| {
+                let mut out = Vec::with_capacity(lines.len() * 8);
+                let mut tally = Tally::default();
+                for line in lines {
+                    tally.add(answerer.answer_line(chunk, line, &mut out));
+                }
+                (out, tally)
+            },
+        )
+        .collect();
+    let mut output = ChunkOutput {
+        pieces: Vec::with_capacity(results.len()),
+        tally: Tally::default(),
+    };
+    for (piece, tally) in results {
+        output.tally.add(tally);
+        output.pieces.push(piece);
+    }
+    output
+}
+
+/// Answers a whole text (convenience for tests and small inputs): the
+/// output text and the tally.
+pub fn answer_text(text: &str, cfg: &BatchConfig, shard: Shard) -> (String, Tally) {
+    let mut reader = ChunkReader::new(text.as_bytes(), shard);
+    let mut out = Vec::new();
+    let mut tally = Tally::default();
+    // Reading a byte slice cannot fail.
+    while let Ok(Some(chunk)) = reader.next_chunk(1000, 1 << 20) {
+        let o = answer_chunk(&chunk, cfg);
+        tally.add(o.tally);
+        for p in o.pieces {
+            out.extend_from_slice(&p);
+        }
+    }
+    (String::from_utf8_lossy(&out).into_owned(), tally)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,70 @@
+//! One problem written as text, in the forms `solve` and `batch` accept:
+//! `START | GOAL` (the goal a board or a goal name), `START` alone, or the
+//! 2·n numbers of the seed programs (start then goal).
+
+use super::goal::goal_board;
+use super::{check_same_shape, Board, GoalSpec, InputError, Scan, Shape};
+
+impl Scan {
+    /// Reads a start and, when the text gives one, its goal.
+    ///
+    /// `START | GOAL` splits at the first `|`; the goal may be a board (a
+    /// flat one takes the start's shape) or a name (`spiral`, …). Without a
+    /// `|`, the text is one board or `2·n` numbers (see [`Scan::pair`]).
+    pub fn start_and_goal(
+        &mut self,
+        text: &str,
+        size: Option<Shape>,
+    ) -> Result<(Board, Option<Board>), InputError> {
+        let Some((s, g)) = text.split_once('|') else {
+            return self.pair(text, size);
+        };
+        let start = self.board(s, size).map_err(InputError::start)?;
+        let goal = if g.bytes().any(|b| b.is_ascii_alphabetic()) {
+            let spec: GoalSpec = g.parse().map_err(InputError::goal)?;
+            spec.resolve_for(&start, self)?
+        } else {
+            let goal = goal_board(g, start.shape(), self).map_err(InputError::goal)?;
+            check_same_shape(&start, &goal)?;
+            goal
+        };
+        Ok((start, Some(goal)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_form_of_a_problem() {
+        let mut scan = Scan::new();
+        let (s, g) = scan
+            .start_and_goal("2 8 3 1 6 4 7 0 5 | 1 2 3 8 0 4 7 6 5", None)
+            .unwrap();
+        assert_eq!(s.tiles()[0], 2);
+        assert_eq!(g.unwrap().tiles()[3], 8);
+        let (_, g) = scan.start_and_goal("283164705|spiral", None).unwrap();
+        assert_eq!(g.unwrap(), Board::spiral(Shape::new(3, 3)));
+        let (_, g) = scan
+            .start_and_goal("2 6 4 1 3 7 0 5 8 8 1 5 7 3 6 4 0 2", None)
+            .unwrap();
+        assert_eq!(g.unwrap().tiles()[0], 8);
+        let (s, g) = scan.start_and_goal("1 2 3 4 5 6 7 8 0", None).unwrap();
+        assert_eq!(s.rows(), 3);
+        assert!(g.is_none());
+        // a flat goal takes a 2x4 start's shape
+        let (_, g) = scan
+            .start_and_goal("1 2 3 4 5 6 0 7 | 1 2 3 4 5 6 7 0", Some(Shape::new(2, 4)))
+            .unwrap();
+        assert_eq!(g.unwrap().cols(), 4);
+        let e = scan
+            .start_and_goal("1 2 3 4 5 6 7 8 0 | 1 2 3 0", None)
+            .unwrap_err();
+        assert!(matches!(e, InputError::SizeMismatch { .. }), "{e}");
+        let e = scan
+            .start_and_goal("1 2 3 4 5 6 7 8 0 | sideways", None)
+            .unwrap_err();
+        assert!(e.to_string().starts_with("goal board"), "{e}");
+    }
+}
