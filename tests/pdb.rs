@@ -51,9 +51,10 @@ fn check_mode(goal: &Board, partition: &str, blank: BlankMode) -> u64 {
             continue;
         };
         let v = h.estimate(b.tiles());
+        total += u64::from(v);
         assert!(
             v <= d,
-            "{partition}: h={v} > d={d} for {}",
+            "{partition} {blank:?}: h={v} > d={d} for {}",
             b.to_row_string()
         );
         assert!(v >= md.estimate(b.tiles()), "{partition}: below Manhattan");
