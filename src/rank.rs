@@ -90,6 +90,11 @@ impl PartialRanker {
         self.weights.len()
     }
 
+    /// The weight of each position's digit, `(n−1−i)! / (n−k)!`.
+    pub fn weights(&self) -> &[u64] {
+        &self.weights
+    }
+
     pub fn n(&self) -> usize {
         self.n
     }

@@ -45,6 +45,23 @@ pub trait Heuristic: Send + Sync {
         to: usize,
     ) -> Self::State;
 
+    /// Like [`Heuristic::update`], but the heuristic may skip work once the
+    /// value is known to exceed `limit`: the state returned then has a value
+    /// above `limit` but is good only for pruning, never for updating
+    /// further. (Pattern databases skip the reflected lookup this way.)
+    #[inline]
+    fn update_bounded(
+        &self,
+        state: &Self::State,
+        tiles: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        _limit: u32,
+    ) -> Self::State {
+        self.update(state, tiles, tile, from, to)
+    }
+
     /// Convenience: the estimate for a whole board.
     fn estimate(&self, tiles: &[u8]) -> u32 {
         self.value(&self.init(tiles))

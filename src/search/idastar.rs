@@ -161,7 +161,10 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             let tile = self.tiles[to];
             self.tiles[blank] = tile;
             self.tiles[to] = 0;
-            let hs2 = self.h.update(&hs, &self.tiles, tile, to, blank);
+            let limit = self.bound.saturating_sub(g + 1);
+            let hs2 = self
+                .h
+                .update_bounded(&hs, &self.tiles, tile, to, blank, limit);
             let f = g + 1 + self.h.value(&hs2);
             let step = if f > self.bound {
                 if f < self.next_bound {
@@ -240,7 +243,8 @@ pub fn run<H: Heuristic>(
     let mut ida = Ida::new(h, &problem.goal, clock);
     ida.set_board(problem.start.tiles());
     let hs = h.init(problem.start.tiles());
-    let mut bound = h.value(&hs);
+    let parity = solution_parity(problem);
+    let mut bound = with_parity(h.value(&hs), parity);
     let mut done: Vec<Iteration> = Vec::new();
     let stats = |ida: &Ida<H>, bound: u32| Stats {
         expanded: ida.expanded,
@@ -286,7 +290,7 @@ pub fn run<H: Heuristic>(
                         stats: stats(&ida, bound),
                     });
                 }
-                bound = ida.next_bound();
+                bound = with_parity(ida.next_bound(), parity);
                 if let Some(d) = forecast {
                     if let Some(need) = forecast_nodes(&done, ida.expanded, d) {
                         if need > FORECAST_MARGIN * opts.budget.max_nodes as f64 {
@@ -302,6 +306,23 @@ pub fn run<H: Heuristic>(
                 }
             }
         }
+    }
+}
+
+/// Parity of every path length from the start to the goal: each move
+/// changes the Manhattan distance by exactly one.
+pub fn solution_parity(problem: &Problem) -> u32 {
+    crate::heuristic::Manhattan::new(&problem.goal).estimate(problem.start.tiles()) % 2
+}
+
+/// The smallest bound `≥ f` with the solutions' parity: an iteration whose
+/// bound has the other parity cannot find a solution that the next one
+/// would not, so it is skipped.
+pub fn with_parity(f: u32, parity: u32) -> u32 {
+    if f == u32::MAX || f % 2 == parity {
+        f
+    } else {
+        f + 1
     }
 }
 

@@ -80,6 +80,7 @@ fn cut<H: Heuristic>(
                 tiles[to] = 0;
                 let hs = h.update(&node.hs, &tiles, tile, to, node.blank);
                 let f = node.g + 1 + h.value(&hs);
+                // (full update: nodes at the cut are searched further)
                 if f > bound {
                     next_bound = next_bound.min(f);
                     continue;
@@ -119,7 +120,8 @@ pub fn run<H: Heuristic>(
     let nb = Neighbours::new(problem.start.shape());
     let goal = problem.goal.tiles();
     let root_hs = h.init(problem.start.tiles());
-    let mut bound = h.value(&root_hs);
+    let parity = super::idastar::solution_parity(problem);
+    let mut bound = super::idastar::with_parity(h.value(&root_hs), parity);
     let user = &opts.budget;
     let deadline = user.deadline(t0);
     let (mut expanded, mut generated) = (0u64, 0u64);
@@ -243,7 +245,7 @@ pub fn run<H: Heuristic>(
             });
         }
         last_done = bound;
-        bound = nb_next;
+        bound = super::idastar::with_parity(nb_next, parity);
     }
 }
 

@@ -24,7 +24,9 @@
 use crate::board::Shape;
 use crate::rank::PartialRanker;
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Value of a placement not (yet) reached.
 pub const UNREACHED: u8 = u8::MAX;
@@ -96,6 +98,39 @@ impl Geometry {
 
     pub fn full(&self) -> u64 {
         self.full
+    }
+
+    /// For boards of at most 16 cells: `table[free << 4 | blank]` is the
+    /// [`ordinal`] of the blank's region among the `free` cells, so a
+    /// zero-aware lookup needs no flood fill. Built once per shape.
+    pub fn region_table(&self) -> Option<Arc<[u8]>> {
+        if self.n > 16 {
+            return None;
+        }
+        type Tables = Mutex<HashMap<(usize, usize), Arc<[u8]>>>;
+        static TABLES: OnceLock<Tables> = OnceLock::new();
+        let mut map = TABLES
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let key = (self.n, self.cols);
+        if let Some(t) = map.get(&key) {
+            return Some(t.clone());
+        }
+        let table: Arc<[u8]> = (0..(1usize << self.n) * 16)
+            .into_par_iter()
+            .map(|i| {
+                let (free, blank) = ((i >> 4) as u64, i & 15);
+                if blank < self.n && free & (1 << blank) != 0 {
+                    ordinal(free, self.flood(1 << blank, free)) as u8
+                } else {
+                    0
+                }
+            })
+            .collect::<Vec<u8>>()
+            .into();
+        map.insert(key, table.clone());
+        Some(table)
     }
 }
 

@@ -69,6 +69,10 @@ pub struct PatternDb {
     geo: build::Geometry,
     /// Free cells (the blank's included): `n − k`.
     free_cells: usize,
+    /// Region ordinals by (free cells, blank) on boards of ≤ 16 cells.
+    regions_of: Option<Arc<[u8]>>,
+    /// The ranker's digit weights, inline for the hot loop.
+    weights: [u32; MAX_GROUP_TILES],
     data: Vec<u8>,
 }
 
@@ -83,8 +87,35 @@ impl PatternDb {
         }
         let occ = cells.iter().fold(0u64, |m, &c| m | 1 << c);
         let free = self.geo.full() & !occ;
-        let region = self.geo.flood(1 << blank, free);
-        self.data[rank * self.free_cells + build::ordinal(free, region)]
+        let ordinal = match &self.regions_of {
+            Some(t) => usize::from(t[(free as usize) << 4 | blank]),
+            None => build::ordinal(free, self.geo.flood(1 << blank, free)),
+        };
+        self.data[rank * self.free_cells + ordinal]
+    }
+
+    /// The value for the group whose `i`-th tile stands on
+    /// `cell(tiles[i])`, with the blank on `blank`: ranking and the group's
+    /// occupancy mask in one pass (the search's hot path).
+    #[inline]
+    fn lookup(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> u8 {
+        let mut used = 0u64;
+        let mut rank = 0usize;
+        for (&t, &w) in tiles.iter().zip(&self.weights) {
+            let c = cell(t);
+            let below = (used & ((1u64 << c) - 1)).count_ones() as usize;
+            rank += (usize::from(c) - below) * w as usize;
+            used |= 1u64 << c;
+        }
+        if !self.key.regions {
+            return self.data[rank];
+        }
+        let free = self.geo.full() & !used;
+        let ordinal = match &self.regions_of {
+            Some(t) => usize::from(t[(free as usize) << 4 | blank]),
+            None => build::ordinal(free, self.geo.flood(1 << blank, free)),
+        };
+        self.data[rank * self.free_cells + ordinal]
     }
 
     /// Whether the database keeps one value per region of the blank.
@@ -284,10 +315,18 @@ pub fn load_or_build(
             d
         }
     };
+    let geo = build::Geometry::new(shape);
+    let mut weights = [0u32; MAX_GROUP_TILES];
+    for (w, &x) in weights.iter_mut().zip(ranker.weights()) {
+        // entries fit in memory, so every weight fits a u32
+        *w = u32::try_from(x).unwrap_or(u32::MAX);
+    }
     let db = Arc::new(PatternDb {
+        weights,
+        regions_of: if regions { geo.region_table() } else { None },
         key,
         ranker,
-        geo: build::Geometry::new(shape),
+        geo,
         free_cells,
         data,
     });
@@ -416,25 +455,23 @@ impl PdbHeuristic {
     /// Group `g`'s value; `pos[0]` is the blank's cell.
     #[inline]
     fn group_value(&self, g: usize, pos: &[u8; MAX_CELLS]) -> u8 {
-        let mut cells = [0u8; MAX_GROUP_TILES];
-        let members = &self.members[g];
-        for (slot, &t) in cells.iter_mut().zip(members) {
-            *slot = pos[usize::from(t)];
-        }
-        self.dbs[g].get(&cells[..members.len()], usize::from(pos[0]))
+        self.dbs[g].lookup(
+            &self.members[g],
+            |t| pos[usize::from(t)],
+            usize::from(pos[0]),
+        )
     }
 
     /// Group `g`'s value in the reflected position (the blank, tile 0, is
     /// its own mirror tile).
     #[inline]
     fn mirror_value(&self, m: &Mirror, g: usize, pos: &[u8; MAX_CELLS]) -> u8 {
-        let mut cells = [0u8; MAX_GROUP_TILES];
-        let src = &m.source[g];
-        for (slot, &t) in cells.iter_mut().zip(src) {
-            *slot = m.cell[usize::from(pos[usize::from(t)])];
-        }
         let blank = usize::from(m.cell[usize::from(pos[0])]);
-        self.dbs[g].get(&cells[..src.len()], blank)
+        self.dbs[g].lookup(
+            &m.source[g],
+            |t| m.cell[usize::from(pos[usize::from(t)])],
+            blank,
+        )
     }
 }
 
@@ -480,7 +517,23 @@ impl Heuristic for PdbHeuristic {
     }
 
     #[inline]
-    fn update(&self, st: &PdbState, _tiles: &[u8], tile: u8, from: usize, to: usize) -> PdbState {
+    fn update(&self, st: &PdbState, tiles: &[u8], tile: u8, from: usize, to: usize) -> PdbState {
+        self.update_bounded(st, tiles, tile, from, to, u32::MAX)
+    }
+
+    /// Looks the reflected position up only when the plain sum does not
+    /// already exceed `limit` (then the node is pruned whatever the
+    /// reflection says).
+    #[inline]
+    fn update_bounded(
+        &self,
+        st: &PdbState,
+        _tiles: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> PdbState {
         let mut s = *st;
         let t = usize::from(tile);
         s.pos[t] = to as u8;
@@ -494,6 +547,11 @@ impl Heuristic for PdbHeuristic {
         s.sum = s.sum - u16::from(s.h[g]) + u16::from(v);
         s.h[g] = v;
         if let Some(m) = &self.mirror {
+            if u32::from(s.sum) > limit {
+                // pruned anyway; make sure the value says so
+                s.msum = 0;
+                return s;
+            }
             let g = usize::from(m.group_of_moved[t]);
             let v = self.mirror_value(m, g, &s.pos);
             s.msum = s.msum - u16::from(s.hm[g]) + u16::from(v);
