@@ -49,7 +49,12 @@ impl ProblemArgs {
             self.start.join(" ")
         };
         let goal = match &self.goal {
-            Some(words) => Some(words.join(" ").parse::<GoalSpec>().map_err(InputError::goal)?),
+            Some(words) => Some(
+                words
+                    .join(" ")
+                    .parse::<GoalSpec>()
+                    .map_err(InputError::goal)?,
+            ),
             None => None,
         };
         Ok(problem_from_text(&text, goal.as_ref(), self.size)?)

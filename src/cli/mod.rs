@@ -1,6 +1,7 @@
 //! Argument parsing (clap derive), input reading and output formatting.
 //! No algorithm code lives here.
 
+mod compare;
 mod input;
 mod solve;
 
@@ -33,6 +34,9 @@ pub struct Cli {
 pub enum Command {
     /// Solve one puzzle: print the fewest moves (or -1), optionally the path.
     Solve(solve::SolveArgs),
+    /// Run every algorithm and heuristic on one puzzle and compare their
+    /// costs; exits 1 if their answers disagree.
+    Compare(compare::CompareArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -68,6 +72,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Compare(args) => compare::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -157,17 +157,21 @@ impl Heuristic for LinearConflict {
             // Horizontal: the tile leaves column from%cols for to%cols.
             let g = usize::from(self.goal_col[t]);
             if g == from % cols {
-                conflicts = conflicts - self.col(tiles, g, Some((from, tile))) + self.col(tiles, g, None);
+                conflicts =
+                    conflicts - self.col(tiles, g, Some((from, tile))) + self.col(tiles, g, None);
             } else if g == to % cols {
-                conflicts = conflicts - self.col(tiles, g, Some((to, 0))) + self.col(tiles, g, None);
+                conflicts =
+                    conflicts - self.col(tiles, g, Some((to, 0))) + self.col(tiles, g, None);
             }
         } else {
             // Vertical: the tile leaves row from/cols for to/cols.
             let g = usize::from(self.goal_row[t]);
             if g == from / cols {
-                conflicts = conflicts - self.row(tiles, g, Some((from, tile))) + self.row(tiles, g, None);
+                conflicts =
+                    conflicts - self.row(tiles, g, Some((from, tile))) + self.row(tiles, g, None);
             } else if g == to / cols {
-                conflicts = conflicts - self.row(tiles, g, Some((to, 0))) + self.row(tiles, g, None);
+                conflicts =
+                    conflicts - self.row(tiles, g, Some((to, 0))) + self.row(tiles, g, None);
             }
         }
         LcState {

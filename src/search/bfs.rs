@@ -282,12 +282,14 @@ fn run<C: Codec, S: Seen<C::Key>>(
                 if nodes.len() as u64 >= max_states.min(u64::from(u32::MAX - 1)) {
                     stats.peak_states = nodes.len() as u64;
                     stats.elapsed = clock.start.elapsed();
-                    return Err(Halt::Error(super::support::Interrupt::Limit(Limit::States).error(
-                        name,
-                        &opts.budget,
-                        depth,
-                        stats,
-                    )));
+                    return Err(Halt::Error(
+                        super::support::Interrupt::Limit(Limit::States).error(
+                            name,
+                            &opts.budget,
+                            depth,
+                            stats,
+                        ),
+                    ));
                 }
                 nodes.push(Node {
                     key: child,

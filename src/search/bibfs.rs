@@ -15,8 +15,8 @@
 //! the complete tables.
 
 use super::support::{
-    dir_code, dir_from_code, with_codec, Clock, Codec, Halt, Interrupt, Neighbours,
-    StateMap, WithCodec, FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
+    dir_code, dir_from_code, with_codec, Clock, Codec, Halt, Interrupt, Neighbours, StateMap,
+    WithCodec, FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
 };
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
@@ -196,14 +196,7 @@ fn run<C: Codec>(
             return Ok(finish(None, stats));
         }
         let layer = expand_layer(
-            codec,
-            &nb,
-            here,
-            there,
-            &mut tiles,
-            &mut stats,
-            &clock,
-            max_states,
+            codec, &nb, here, there, &mut tiles, &mut stats, &clock, max_states,
         );
         let depth = fwd.depth + bwd.depth;
         let held = (fwd.nodes.len() + bwd.nodes.len()) as u64;
@@ -306,7 +299,11 @@ fn expand_layer<C: Codec>(
 /// States both sides will hold before they meet at depth `d`, if the
 /// growth of each side's last layer continues (none while the sides are
 /// still small).
-fn forecast_states<K: Clone + Eq + std::hash::Hash>(fwd: &Side<K>, bwd: &Side<K>, d: u32) -> Option<f64> {
+fn forecast_states<K: Clone + Eq + std::hash::Hash>(
+    fwd: &Side<K>,
+    bwd: &Side<K>,
+    d: u32,
+) -> Option<f64> {
     let held = (fwd.nodes.len() + bwd.nodes.len()) as f64;
     let (mut f, mut b) = (fwd.frontier() as f64, bwd.frontier() as f64);
     if f.max(b) < FORECAST_MIN {

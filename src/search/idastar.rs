@@ -13,7 +13,9 @@
 //! ([`Ida::set_board`]) and search the subtree below with a given bound
 //! ([`Ida::search`]); a parallel IDA* hands subtrees to several of them.
 
-use super::support::{Clock, Halt, Interrupt, Moves, Neighbours, FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY};
+use super::support::{
+    Clock, Halt, Interrupt, Moves, Neighbours, FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
+};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::{Board, Dir};
 use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
@@ -259,7 +261,12 @@ pub fn run<H: Heuristic>(
             Step::Stopped => {
                 let i = ida.interrupt().unwrap_or(Interrupt::Cancelled);
                 let depth = done.last().map_or(0, |it| it.bound);
-                return Err(Halt::Error(i.error(NAME, &opts.budget, depth, stats(&ida, bound))));
+                return Err(Halt::Error(i.error(
+                    NAME,
+                    &opts.budget,
+                    depth,
+                    stats(&ida, bound),
+                )));
             }
             Step::Exhausted => {
                 done.push(Iteration {

@@ -77,7 +77,14 @@ pub trait Codec: Send + Sync + Copy {
     /// The key after `tile` slid from `from` into the blank at `to`
     /// (`tiles` is the board after the move).
     #[inline]
-    fn slide(&self, _key: &Self::Key, tiles: &[u8], _tile: u8, _from: usize, _to: usize) -> Self::Key {
+    fn slide(
+        &self,
+        _key: &Self::Key,
+        tiles: &[u8],
+        _tile: u8,
+        _from: usize,
+        _to: usize,
+    ) -> Self::Key {
         self.pack(tiles)
     }
 }
@@ -248,10 +255,9 @@ impl Halt {
     pub fn into_error(self, algorithm: &'static str) -> SearchError {
         match self {
             Halt::Error(e) => e,
-            Halt::Forecast { .. } => SearchError::Unsupported(format!(
-                "{algorithm}: {}",
-                self.describe()
-            )),
+            Halt::Forecast { .. } => {
+                SearchError::Unsupported(format!("{algorithm}: {}", self.describe()))
+            }
         }
     }
 
@@ -322,7 +328,13 @@ pub enum Interrupt {
 }
 
 impl Interrupt {
-    pub fn error(self, algorithm: &'static str, budget: &Budget, depth: u32, stats: Stats) -> SearchError {
+    pub fn error(
+        self,
+        algorithm: &'static str,
+        budget: &Budget,
+        depth: u32,
+        stats: Stats,
+    ) -> SearchError {
         match self {
             Interrupt::Cancelled => SearchError::Cancelled { algorithm, stats },
             Interrupt::Limit(limit) => SearchError::Budget {
