@@ -54,8 +54,11 @@ pub enum Step {
 /// The depth-first core of IDA*, for one heuristic.
 pub struct Ida<'h, H: Heuristic> {
     h: &'h H,
-    moves: Vec<Moves>,
-    tiles: Vec<u8>,
+    /// Neighbours of each cell; indexed by a `u8` cell, so no bounds checks.
+    moves: [Moves; 256],
+    /// The board in place (first `n` bytes); indexed by `u8` cells.
+    board: [u8; 256],
+    n: usize,
     goal: Vec<u8>,
     bound: u32,
     next_bound: u32,
@@ -75,10 +78,23 @@ impl<'h, H: Heuristic> Ida<'h, H> {
     pub fn new(h: &'h H, goal: &Board, clock: Clock<'h>) -> Ida<'h, H> {
         let nb = Neighbours::new(goal.shape());
         let max_nodes = clock.budget().max_nodes;
+        let n = goal.len();
+        let none = Moves {
+            cells: [0; 4],
+            dirs: [Dir::Up; 4],
+            len: 0,
+        };
+        let mut moves = [none; 256];
+        let mut board = [0u8; 256];
+        for c in 0..n {
+            moves[c] = nb.of(c);
+            board[c] = goal.tiles()[c];
+        }
         Ida {
             h,
-            moves: (0..goal.len()).map(|c| nb.of(c)).collect(),
-            tiles: goal.tiles().to_vec(),
+            moves,
+            board,
+            n,
             goal: goal.tiles().to_vec(),
             bound: 0,
             next_bound: u32::MAX,
@@ -94,11 +110,11 @@ impl<'h, H: Heuristic> Ida<'h, H> {
 
     /// Puts a board (of the goal's shape) in place.
     pub fn set_board(&mut self, tiles: &[u8]) {
-        self.tiles.copy_from_slice(tiles);
+        self.board[..self.n].copy_from_slice(tiles);
     }
 
     pub fn tiles(&self) -> &[u8] {
-        &self.tiles
+        &self.board[..self.n]
     }
 
     /// Searches below the board in place, which was reached in `g` moves
@@ -109,7 +125,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         self.bound = bound;
         self.next_bound = u32::MAX;
         self.path.clear();
-        self.dfs(blank, prev, g, hs)
+        self.dfs(blank as u8, prev, g, hs)
     }
 
     /// Smallest `f` above the bound met by the last [`Ida::search`].
@@ -143,25 +159,37 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         false
     }
 
-    fn dfs(&mut self, blank: usize, prev: usize, g: u32, hs: H::State) -> Step {
-        if self.h.value(&hs) == 0 && self.tiles == self.goal {
+    /// Un-counts the neighbours after the `i`-th: they were counted as
+    /// generated up front but never were.
+    #[cold]
+    #[inline(never)]
+    fn uncount(&mut self, m: &Moves, i: usize, prev: usize) {
+        let rest = &m.cells[i + 1..usize::from(m.len)];
+        self.generated -= rest.iter().filter(|&&c| usize::from(c) != prev).count() as u64;
+    }
+
+    fn dfs(&mut self, blank: u8, prev: usize, g: u32, hs: H::State) -> Step {
+        if self.h.value(&hs) == 0 && self.board[..self.n] == self.goal[..] {
             return Step::Found;
         }
         if self.expanded >= self.check_at && self.poll() {
             return Step::Stopped;
         }
         self.expanded += 1;
-        let m = self.moves[blank];
-        for i in 0..usize::from(m.len) {
-            let to = usize::from(m.cells[i]);
+        let m = self.moves[usize::from(blank)];
+        let b = usize::from(blank);
+        // Every neighbour but the previous board is generated.
+        self.generated += u64::from(m.len) - u64::from(prev != NO_PREV);
+        for i in 0..usize::from(m.len).min(4) {
+            let (cell, dir) = (m.cells[i], m.dirs[i]);
+            let to = usize::from(cell);
             if to == prev {
                 continue;
             }
-            self.generated += 1;
-            let tile = self.tiles[to];
-            self.tiles[blank] = tile;
-            self.tiles[to] = 0;
-            let hs2 = self.h.update(&hs, &self.tiles, tile, to, blank);
+            let tile = self.board[to];
+            self.board[b] = tile;
+            self.board[to] = 0;
+            let hs2 = self.h.update(&hs, &self.board[..self.n], tile, to, b);
             let f = g + 1 + self.h.value(&hs2);
             let step = if f > self.bound {
                 if f < self.next_bound {
@@ -169,17 +197,19 @@ impl<'h, H: Heuristic> Ida<'h, H> {
                 }
                 Step::Exhausted
             } else {
-                self.dfs(to, blank, g + 1, hs2)
+                self.dfs(cell, b, g + 1, hs2)
             };
-            self.tiles[to] = tile;
-            self.tiles[blank] = 0;
+            self.board[to] = tile;
+            self.board[b] = 0;
             match step {
                 Step::Exhausted => {}
-                Step::Found => {
-                    self.path.push(m.dirs[i]);
-                    return Step::Found;
+                Step::Found | Step::Stopped => {
+                    self.uncount(&m, i, prev);
+                    if step == Step::Found {
+                        self.path.push(dir);
+                    }
+                    return step;
                 }
-                Step::Stopped => return Step::Stopped,
             }
         }
         Step::Exhausted
