@@ -27,7 +27,11 @@ fn parse(text: &str, numbered: bool) -> Vec<Instance> {
         .enumerate()
         .map(|(i, l)| {
             let mut f: Vec<u64> = l.split_whitespace().map(|w| w.parse().unwrap()).collect();
-            let number = if numbered { f.remove(0) as usize } else { i + 1 };
+            let number = if numbered {
+                f.remove(0) as usize
+            } else {
+                i + 1
+            };
             Instance {
                 number,
                 tiles: f[..16].iter().map(|&t| t as u8).collect(),
@@ -48,7 +52,10 @@ fn cpu_ns() -> Option<u64> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut instances = match args.first() {
-        Some(path) => parse(&std::fs::read_to_string(path).expect("readable file"), false),
+        Some(path) => parse(
+            &std::fs::read_to_string(path).expect("readable file"),
+            false,
+        ),
         None => parse(include_str!("../benches/data/korf10.txt"), true),
     };
     instances.sort_by_key(|i| i.korf_nodes);

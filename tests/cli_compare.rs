@@ -23,10 +23,19 @@ fn compare_on_the_31_move_seed_instance_agrees() {
         .stdout
         .clone();
     let text = String::from_utf8(out).unwrap();
-    let rows: Vec<&str> = text.lines().skip(1).filter(|l| !l.starts_with("all")).collect();
+    let rows: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with("all"))
+        .collect();
     assert_eq!(rows.len(), 11, "{text}");
-    for algo in ["table", "bfs ", "bfs-hash", "bfs-set", "bibfs", "astar", "idastar"] {
-        assert!(rows.iter().any(|r| r.starts_with(algo)), "{algo} missing:\n{text}");
+    for algo in [
+        "table", "bfs ", "bfs-hash", "bfs-set", "bibfs", "astar", "idastar",
+    ] {
+        assert!(
+            rows.iter().any(|r| r.starts_with(algo)),
+            "{algo} missing:\n{text}"
+        );
     }
     for r in rows {
         let cols: Vec<&str> = r.split_whitespace().collect();
@@ -66,7 +75,13 @@ fn compare_on_an_unreachable_goal_agrees_on_minus_one() {
 fn compare_on_a_hard_15_puzzle_skips_and_says_why() {
     npuzzle()
         .args([
-            "compare", HARD, "--goal", "blank-first", "--max-states", "100000", "--max-nodes",
+            "compare",
+            HARD,
+            "--goal",
+            "blank-first",
+            "--max-states",
+            "100000",
+            "--max-nodes",
             "2000000",
         ])
         .assert()
@@ -80,12 +95,21 @@ fn compare_on_a_hard_15_puzzle_skips_and_says_why() {
 fn bfs_on_a_hard_15_puzzle_stops_at_max_states() {
     npuzzle()
         .args([
-            "solve", HARD, "--goal", "blank-first", "--algo", "bfs", "--max-states", "50000",
+            "solve",
+            HARD,
+            "--goal",
+            "blank-first",
+            "--algo",
+            "bfs",
+            "--max-states",
+            "50000",
         ])
         .assert()
         .code(3)
         .stdout(predicate::str::is_empty())
-        .stderr(predicate::str::contains("bfs stopped: the --max-states budget (50000)"))
+        .stderr(predicate::str::contains(
+            "bfs stopped: the --max-states budget (50000)",
+        ))
         .stderr(predicate::str::contains("searched to depth"));
 }
 
@@ -93,16 +117,34 @@ fn bfs_on_a_hard_15_puzzle_stops_at_max_states() {
 fn idastar_stops_at_max_nodes_and_timeout() {
     npuzzle()
         .args([
-            "solve", HARD, "--goal", "blank-first", "--algo", "idastar", "--heuristic",
-            "manhattan", "--max-nodes", "10000",
+            "solve",
+            HARD,
+            "--goal",
+            "blank-first",
+            "--algo",
+            "idastar",
+            "--heuristic",
+            "manhattan",
+            "--max-nodes",
+            "10000",
         ])
         .assert()
         .code(3)
-        .stderr(predicate::str::contains("--max-nodes budget (10000) was spent after 10000 nodes"));
+        .stderr(predicate::str::contains(
+            "--max-nodes budget (10000) was spent after 10000 nodes",
+        ));
     npuzzle()
         .args([
-            "solve", HARD, "--goal", "blank-first", "--algo", "idastar", "--heuristic",
-            "misplaced", "--timeout", "0.2",
+            "solve",
+            HARD,
+            "--goal",
+            "blank-first",
+            "--algo",
+            "idastar",
+            "--heuristic",
+            "misplaced",
+            "--timeout",
+            "0.2",
         ])
         .assert()
         .code(3)
@@ -111,9 +153,13 @@ fn idastar_stops_at_max_nodes_and_timeout() {
 
 #[test]
 fn stats_and_every_algorithm_name() {
-    for algo in ["bfs", "bfs-hash", "bfs-set", "bibfs", "astar", "idastar", "auto"] {
+    for algo in [
+        "bfs", "bfs-hash", "bfs-set", "bibfs", "astar", "idastar", "auto",
+    ] {
         npuzzle()
-            .args(["solve", SEED, "--goal", SEED_GOAL, "--algo", algo, "--stats"])
+            .args([
+                "solve", SEED, "--goal", SEED_GOAL, "--algo", algo, "--stats",
+            ])
             .assert()
             .success()
             .stdout(predicate::str::starts_with("31\n"))
@@ -136,7 +182,16 @@ fn auto_on_a_15_puzzle_uses_idastar_with_linear_conflict() {
 #[test]
 fn pdb_says_not_available_yet() {
     npuzzle()
-        .args(["solve", HARD, "--goal", "blank-first", "--algo", "idastar", "--heuristic", "pdb"])
+        .args([
+            "solve",
+            HARD,
+            "--goal",
+            "blank-first",
+            "--algo",
+            "idastar",
+            "--heuristic",
+            "pdb",
+        ])
         .assert()
         .failure()
         .stderr(predicate::str::contains("not available yet"));
