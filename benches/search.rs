@@ -34,6 +34,7 @@ fn idastar(c: &mut Criterion) {
             want_path: false,
             budget: Budget::unlimited(),
             heuristic: h,
+            ..Default::default()
         };
         // Throughput in node expansions, counted once up front.
         let nodes: u64 = set

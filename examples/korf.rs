@@ -77,6 +77,7 @@ fn main() {
                 want_path: false,
                 budget: Budget::unlimited(),
                 heuristic: h,
+                ..Default::default()
             };
             let c0 = cpu_ns();
             let sol = search::solve(&p, Algorithm::Idastar, &opts).unwrap();

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod heuristic;
+pub mod instances;
 pub mod rank;
 pub mod report;
 pub mod search;

@@ -37,6 +37,7 @@ fn opts(h: HeuristicKind) -> SolveOptions {
         want_path: true,
         budget: Budget::default(),
         heuristic: h,
+        ..Default::default()
     }
 }
 
@@ -363,19 +364,6 @@ fn idastar_stops_at_max_nodes_timeout_and_cancel() {
         search::solve(&p, Algorithm::Idastar, &o),
         Err(SearchError::Cancelled { .. })
     ));
-}
-
-#[test]
-fn pdb_is_not_available_yet() {
-    let mut o = opts(HeuristicKind::Pdb);
-    o.want_path = false;
-    let p = hard();
-    for a in [Algorithm::Astar, Algorithm::Idastar] {
-        match search::solve(&p, a, &o) {
-            Err(SearchError::Unsupported(m)) => assert!(m.contains("not available"), "{m}"),
-            other => panic!("{other:?}"),
-        }
-    }
 }
 
 #[test]

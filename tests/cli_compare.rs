@@ -169,30 +169,18 @@ fn stats_and_every_algorithm_name() {
 }
 
 #[test]
-fn auto_on_a_15_puzzle_uses_idastar_with_linear_conflict() {
+fn auto_on_a_15_puzzle_uses_idastar() {
     npuzzle()
-        .args(["solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15", "--stats"])
+        .args([
+            "solve",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15",
+            "--stats",
+            "--heuristic",
+            "lc",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::starts_with("2\n"))
         .stdout(predicate::str::contains("algorithm: idastar"))
         .stdout(predicate::str::contains("heuristic: linear-conflict"));
-}
-
-#[test]
-fn pdb_says_not_available_yet() {
-    npuzzle()
-        .args([
-            "solve",
-            HARD,
-            "--goal",
-            "blank-first",
-            "--algo",
-            "idastar",
-            "--heuristic",
-            "pdb",
-        ])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("not available yet"));
 }

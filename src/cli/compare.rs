@@ -57,6 +57,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             timeout,
             cancel: None,
         },
+        ..Default::default()
     };
     let cmp = compare(&problem, &opts);
     let mut out = std::io::stdout().lock();

@@ -1,8 +1,10 @@
 //! Argument parsing (clap derive), input reading and output formatting.
 //! No algorithm code lives here.
 
+mod bench;
 mod compare;
 mod input;
+mod pdb;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -37,6 +39,10 @@ pub enum Command {
     /// Run every algorithm and heuristic on one puzzle and compare their
     /// costs; exits 1 if their answers disagree.
     Compare(compare::CompareArgs),
+    /// Build or list cached pattern databases.
+    Pdb(pdb::PdbArgs),
+    /// Solve every instance of a benchmark file and check the lengths.
+    Bench(bench::BenchArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -61,6 +67,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     if e.downcast_ref::<InputError>().is_some() || e.downcast_ref::<BoardError>().is_some() {
         return EXIT_BAD_INPUT;
     }
+    if let Some(npuzzle::heuristic::pdb::PdbError::Partition(_)) = e.downcast_ref() {
+        return EXIT_BAD_INPUT;
+    }
     match e.downcast_ref::<SearchError>() {
         Some(SearchError::Budget { .. }) | Some(SearchError::Cancelled { .. }) => EXIT_BUDGET,
         Some(SearchError::Input(_)) | Some(SearchError::Unsupported(_)) => EXIT_BAD_INPUT,
@@ -73,6 +82,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Pdb(args) => pdb::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -9,6 +9,7 @@
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod misplaced;
+pub mod pdb;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
@@ -117,10 +118,16 @@ pub fn goal_cells(goal: &Board) -> Vec<u8> {
 }
 
 impl HeuristicKind {
-    /// What `auto` means for A* and IDA*: the strongest heuristic available
-    /// (linear conflict until pattern databases land).
-    pub fn resolve(self) -> HeuristicKind {
+    /// What `auto` means for A* and IDA* on `goal`'s board: pattern
+    /// databases on boards beyond the complete tables (11 to 64 cells),
+    /// linear conflict elsewhere.
+    pub fn resolve(self, goal: &Board) -> HeuristicKind {
         match self {
+            HeuristicKind::Auto
+                if goal.len() > crate::search::table::MAX_CELLS && goal.len() <= pdb::MAX_CELLS =>
+            {
+                HeuristicKind::Pdb
+            }
             HeuristicKind::Auto => HeuristicKind::LinearConflict,
             k => k,
         }
@@ -141,18 +148,19 @@ pub trait WithHeuristic {
 pub fn with_heuristic<W: WithHeuristic>(
     kind: HeuristicKind,
     goal: &Board,
+    pdb: &pdb::PdbOptions,
     work: W,
 ) -> Result<W::Output, String> {
-    match kind.resolve() {
+    match kind.resolve(goal) {
         HeuristicKind::Misplaced => Ok(work.run(&Misplaced::new(goal))),
         HeuristicKind::Manhattan => Ok(work.run(&Manhattan::new(goal))),
         HeuristicKind::LinearConflict | HeuristicKind::Auto => {
             Ok(work.run(&LinearConflict::new(goal)))
         }
-        // Hook: `HeuristicKind::Pdb => Ok(work.run(&Pdb::for_goal(goal)?))`.
-        HeuristicKind::Pdb => Err(
-            "the pattern-database heuristic (pdb) is not available yet; use linear-conflict, manhattan or misplaced"
-                .to_string(),
-        ),
+        HeuristicKind::Pdb => {
+            let h = pdb::PdbHeuristic::new(goal, pdb, pdb.reporter())
+                .map_err(|e| format!("pattern databases: {e}"))?;
+            Ok(work.run(&h))
+        }
     }
 }

@@ -106,6 +106,7 @@ pub fn search(
     with_heuristic(
         opts.heuristic,
         &problem.goal,
+        &opts.pdb,
         HWork {
             problem,
             opts,
@@ -205,7 +206,7 @@ fn run<C: Codec, H: Heuristic>(
             dir_from_code(node.dir),
             node.parent == ROOT,
         );
-        if stats.expanded % POLL_EVERY == 0 {
+        if stats.expanded.is_multiple_of(POLL_EVERY) {
             if let Err(i) = clock.poll() {
                 stats.peak_states = nodes.len() as u64;
                 stats.elapsed = clock.start.elapsed();

@@ -239,7 +239,7 @@ fn run<C: Codec, S: Seen<C::Key>>(
             prev_layer = layer.max(1);
             layer_end = nodes.len();
         }
-        if stats.expanded % POLL_EVERY == 0 {
+        if stats.expanded.is_multiple_of(POLL_EVERY) {
             if let Err(i) = clock.poll() {
                 stats.peak_states = nodes.len() as u64;
                 stats.elapsed = clock.start.elapsed();

@@ -241,7 +241,7 @@ fn expand_layer<C: Codec>(
 ) -> Result<Option<Meet>, Interrupt> {
     let end = here.nodes.len();
     for i in here.layer_start..end {
-        if stats.expanded % POLL_EVERY == 0 {
+        if stats.expanded.is_multiple_of(POLL_EVERY) {
             clock.poll()?;
         }
         let node = &here.nodes[i];

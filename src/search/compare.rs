@@ -171,7 +171,7 @@ fn row(sol: &Solution) -> CompareRow {
 fn skip((algo, h): (Algorithm, Option<HeuristicKind>), why: String) -> CompareRow {
     CompareRow {
         algorithm: algo.name(),
-        heuristic: h.map(|h| h.resolve().name()),
+        heuristic: h.map(HeuristicKind::name),
         moves: None,
         expanded: 0,
         generated: 0,

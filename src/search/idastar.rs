@@ -245,6 +245,7 @@ pub fn search(
     with_heuristic(
         opts.heuristic,
         &problem.goal,
+        &opts.pdb,
         Work {
             problem,
             opts,
@@ -261,6 +262,9 @@ pub fn run<H: Heuristic>(
     opts: &SolveOptions,
     forecast: Option<u32>,
 ) -> Result<Solution, Halt> {
+    if opts.threads > 1 {
+        return super::parallel::run(h, problem, opts, opts.threads);
+    }
     let clock = Clock::new(&opts.budget);
     let start = clock.start;
     let mut ida = Ida::new(h, &problem.goal, clock);

@@ -7,6 +7,7 @@ pub mod bfs;
 pub mod bibfs;
 pub mod compare;
 pub mod idastar;
+pub mod parallel;
 pub mod support;
 pub mod table;
 
@@ -146,13 +147,29 @@ impl Default for Budget {
 }
 
 /// How a search was asked to run.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SolveOptions {
     /// Produce the optimal path, not only its length.
     pub want_path: bool,
     pub budget: Budget,
     /// Heuristic for informed searches (`auto` picks the strongest).
     pub heuristic: HeuristicKind,
+    /// Which pattern databases to use, and where they are cached.
+    pub pdb: crate::heuristic::pdb::PdbOptions,
+    /// Worker threads for a single search (parallel IDA*); 1 = sequential.
+    pub threads: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            want_path: false,
+            budget: Budget::default(),
+            heuristic: HeuristicKind::Auto,
+            pdb: Default::default(),
+            threads: 1,
+        }
+    }
 }
 
 /// Which budget ran out.
@@ -303,17 +320,17 @@ pub fn solver_for(algo: Algorithm, problem: &Problem) -> Result<Box<dyn Solver>,
 }
 
 /// Solves a problem: answers an unreachable goal at once from parity (no
-/// search is started), else runs the chosen algorithm.
+/// search is started, on any board size; the algorithm reported is
+/// `parity`), else runs the chosen algorithm.
 pub fn solve(
     problem: &Problem,
     algo: Algorithm,
     opts: &SolveOptions,
 ) -> Result<Solution, SearchError> {
-    let solver = solver_for(algo, problem)?;
     if !problem.solvable() {
-        return Ok(Solution::unreachable(solver.name()));
+        return Ok(Solution::unreachable("parity"));
     }
-    solver.solve(problem, opts)
+    solver_for(algo, problem)?.solve(problem, opts)
 }
 
 /// Checks that `path` is legal from `start` and ends at `goal`.
