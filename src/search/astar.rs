@@ -283,3 +283,19 @@ fn run<C: Codec, H: Heuristic>(
         stats,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heap_order_is_lowest_f_then_deepest() {
+        let mut h = BinaryHeap::new();
+        for (f, g, i) in [(10, 2, 0), (8, 1, 1), (8, 5, 2), (12, 0, 3), (8, 3, 4)] {
+            h.push(entry(f, g, i));
+            assert_eq!(unentry(entry(f, g, i)), (f, g, i));
+        }
+        let order: Vec<u32> = std::iter::from_fn(|| h.pop().map(|e| unentry(e).2)).collect();
+        assert_eq!(order, [2, 4, 1, 0, 3]);
+    }
+}

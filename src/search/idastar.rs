@@ -346,3 +346,43 @@ fn forecast_nodes(done: &[Iteration], spent: u64, d: u32) -> Option<f64> {
         (b.expanded as f64 / a.expanded as f64).powf(1.0 / f64::from(b.bound - a.bound));
     Some(spent as f64 + b.expanded as f64 * per_bound.powf(f64::from(d - b.bound)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+    use crate::heuristic::Manhattan;
+    use crate::search::Budget;
+
+    #[test]
+    fn subtree_search_from_a_board_in_place() {
+        // Search below a board reached after 3 moves, as a parallel IDA*
+        // would: the path found is the rest of the way.
+        let goal = Board::blank_last(Shape::new(3, 3));
+        let start = Board::from_tiles(3, 3, &[1, 2, 3, 4, 0, 6, 7, 5, 8]).unwrap();
+        let h = Manhattan::new(&goal);
+        let budget = Budget::unlimited();
+        let mut ida = Ida::new(&h, &goal, Clock::new(&budget));
+        ida.set_board(start.tiles());
+        let hs = h.init(start.tiles());
+        // bound 3 + 1 is too small for the 2 moves left when g = 3
+        assert_eq!(
+            ida.search(start.blank(), NO_PREV, 3, hs, 4),
+            Step::Exhausted
+        );
+        assert_eq!(ida.next_bound(), 5);
+        assert_eq!(ida.tiles(), start.tiles(), "board restored");
+        assert_eq!(ida.search(start.blank(), NO_PREV, 3, hs, 5), Step::Found);
+        assert_eq!(ida.take_path(), [Dir::Down, Dir::Right]);
+    }
+
+    #[test]
+    fn forecast_needs_two_grown_iterations() {
+        let it = |bound, expanded| Iteration { bound, expanded };
+        assert_eq!(forecast_nodes(&[it(10, 100_000)], 100_000, 20), None);
+        assert_eq!(forecast_nodes(&[it(10, 10), it(12, 100)], 110, 20), None);
+        let f = forecast_nodes(&[it(10, 10_000), it(12, 100_000)], 110_000, 16).unwrap();
+        // ×10 per 2 bounds: 1e5 · 100 more to finish bound 16
+        assert!((f - (110_000.0 + 1e7)).abs() < 1.0, "{f}");
+    }
+}
