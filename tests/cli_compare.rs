@@ -68,7 +68,12 @@ fn compare_on_an_unreachable_goal_agrees_on_minus_one() {
         .args(["compare", "1 2 3 4 5 6 8 7 0"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("unreachable (-1)"));
+        .stdout(predicate::str::contains(
+            "all 11 answers agree: the goal is unreachable (-1)",
+        ))
+        .stdout(predicate::str::contains(
+            "idastar   linear-conflict      -1",
+        ));
 }
 
 #[test]

@@ -124,8 +124,15 @@ fn run_one(
     if let Some(h) = h {
         o.heuristic = h;
     }
-    let result = if !problem.solvable() || algo == Algorithm::Table {
-        // Unreachable goals are answered from parity without a search.
+    if !problem.solvable() {
+        // Answered from parity without a search; the row keeps its name.
+        return CompareRow {
+            moves: Some(-1),
+            skipped: None,
+            ..skip((algo, h), String::new())
+        };
+    }
+    let result = if algo == Algorithm::Table {
         super::solve(problem, algo, &o).map_err(Halt::Error)
     } else {
         match algo {
