@@ -45,6 +45,11 @@ pub trait Heuristic: Send + Sync {
         to: usize,
     ) -> Self::State;
 
+    /// Whether [`Heuristic::update`] reads `tiles`. When `false`, callers
+    /// may pass the board from before the move: IDA* then asks for a child's
+    /// estimate first and moves the board only for children within the bound.
+    const READS_TILES: bool = true;
+
     /// Convenience: the estimate for a whole board.
     fn estimate(&self, tiles: &[u8]) -> u32 {
         self.value(&self.init(tiles))

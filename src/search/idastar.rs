@@ -187,18 +187,29 @@ impl<'h, H: Heuristic> Ida<'h, H> {
                 continue;
             }
             let tile = self.board[to];
-            self.board[b] = tile;
-            self.board[to] = 0;
+            if H::READS_TILES {
+                self.board[b] = tile;
+                self.board[to] = 0;
+            }
+            // (With a heuristic that does not read the board, it is moved
+            // only for children within the bound.)
             let hs2 = self.h.update(&hs, &self.board[..self.n], tile, to, b);
             let f = g + 1 + self.h.value(&hs2);
-            let step = if f > self.bound {
+            if f > self.bound {
                 if f < self.next_bound {
                     self.next_bound = f;
                 }
-                Step::Exhausted
-            } else {
-                self.dfs(cell, b, g + 1, hs2)
-            };
+                if H::READS_TILES {
+                    self.board[to] = tile;
+                    self.board[b] = 0;
+                }
+                continue;
+            }
+            if !H::READS_TILES {
+                self.board[b] = tile;
+                self.board[to] = 0;
+            }
+            let step = self.dfs(cell, b, g + 1, hs2);
             self.board[to] = tile;
             self.board[b] = 0;
             match step {
