@@ -45,9 +45,10 @@ pub trait Heuristic: Send + Sync {
         to: usize,
     ) -> Self::State;
 
-    /// Whether [`Heuristic::update`] reads `tiles`. When `false`, callers
-    /// may pass the board from before the move: IDA* then asks for a child's
-    /// estimate first and moves the board only for children within the bound.
+    /// Whether [`Heuristic::update`] reads `tiles`. When `false` it must
+    /// not: IDA* then passes an empty slice, asks for a child's estimate
+    /// before moving the board, and moves it only for children within the
+    /// bound.
     const READS_TILES: bool = true;
 
     /// Convenience: the estimate for a whole board.

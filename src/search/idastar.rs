@@ -193,7 +193,12 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             }
             // (With a heuristic that does not read the board, it is moved
             // only for children within the bound.)
-            let hs2 = self.h.update(&hs, &self.board[..self.n], tile, to, b);
+            let tiles: &[u8] = if H::READS_TILES {
+                &self.board[..self.n]
+            } else {
+                &[]
+            };
+            let hs2 = self.h.update(&hs, tiles, tile, to, b);
             let f = g + 1 + self.h.value(&hs2);
             if f > self.bound {
                 if f < self.next_bound {
