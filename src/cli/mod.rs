@@ -3,6 +3,7 @@
 
 mod batch;
 mod bench;
+mod compare;
 mod input;
 mod pdb;
 mod random;
@@ -41,6 +42,9 @@ pub enum Command {
     Batch(batch::BatchArgs),
     /// Write random instances as batch lines (deterministic for a --seed).
     Random(random::RandomArgs),
+    /// Run every algorithm and heuristic on one puzzle and compare their
+    /// costs; exits 1 if their answers disagree.
+    Compare(compare::CompareArgs),
     /// Build or list cached pattern databases.
     Pdb(pdb::PdbArgs),
     /// Solve every instance of a benchmark file and check the lengths.
@@ -85,6 +89,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Random(args) => random::run(args),
+        Command::Compare(args) => compare::run(args),
         Command::Pdb(args) => pdb::run(args),
         Command::Bench(args) => bench::run(args),
     };

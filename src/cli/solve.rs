@@ -45,7 +45,8 @@ pub struct SolveArgs {
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
     /// Algorithm: auto (complete table where one exists, else IDA* with the
-    /// strongest heuristic), table, bfs, bibfs, astar, idastar.
+    /// strongest heuristic), table, bfs, bfs-hash, bfs-set (BFS with a hash
+    /// set / an ordered set of visited states), bibfs, astar, idastar.
     #[arg(short, long, default_value = "auto", value_name = "ALGO")]
     pub algo: Algorithm,
 

@@ -39,6 +39,8 @@ impl Manhattan {
 impl Heuristic for Manhattan {
     type State = u32;
 
+    const READS_TILES: bool = false;
+
     fn name(&self) -> &'static str {
         "manhattan"
     }

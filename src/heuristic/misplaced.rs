@@ -28,6 +28,8 @@ impl Misplaced {
 impl Heuristic for Misplaced {
     type State = u32;
 
+    const READS_TILES: bool = false;
+
     fn name(&self) -> &'static str {
         "misplaced"
     }

@@ -62,6 +62,12 @@ pub trait Heuristic: Send + Sync {
         self.update(state, tiles, tile, from, to)
     }
 
+    /// Whether [`Heuristic::update`] reads `tiles`. When `false` it must
+    /// not: IDA* then passes an empty slice, asks for a child's estimate
+    /// before moving the board, and moves it only for children within the
+    /// bound.
+    const READS_TILES: bool = true;
+
     /// Convenience: the estimate for a whole board.
     fn estimate(&self, tiles: &[u8]) -> u32 {
         self.value(&self.init(tiles))

@@ -42,11 +42,15 @@ impl Solver for Astar {
 struct Node<K> {
     key: K,
     parent: u32,
-    g: u32,
+    /// At most [`MAX_F`].
+    g: u16,
     blank: u8,
-    dir: u8,
-    closed: bool,
+    /// Bits 0–1: the move that reached it ([`dir_code`]); bit 2: [`CLOSED`].
+    flags: u8,
 }
+
+/// Node flag: expanded (in the closed set).
+const CLOSED: u8 = 4;
 
 /// Heap entry: larger is popped first, so `f` is stored inverted, then `g`
 /// (deeper first), then the node index.
@@ -141,8 +145,7 @@ fn run<C: Codec, H: Heuristic>(
         parent: ROOT,
         g: 0,
         blank: problem.start.blank() as u8,
-        dir: 0,
-        closed: false,
+        flags: 0,
     }];
     let mut index: StateMap<C::Key, u32> = StateMap::default();
     index.insert(start_key, 0);
@@ -154,7 +157,7 @@ fn run<C: Codec, H: Heuristic>(
         let (f, g, idx) = unentry(e);
         {
             let node = &nodes[idx as usize];
-            if node.g != g || node.closed {
+            if u32::from(node.g) != g || node.flags & CLOSED != 0 {
                 continue; // stale entry
             }
         }
@@ -185,7 +188,7 @@ fn run<C: Codec, H: Heuristic>(
             let mut path = Vec::with_capacity(g as usize);
             let mut at = idx;
             while nodes[at as usize].parent != ROOT {
-                path.push(dir_from_code(nodes[at as usize].dir));
+                path.push(dir_from_code(nodes[at as usize].flags));
                 at = nodes[at as usize].parent;
             }
             path.reverse();
@@ -199,14 +202,14 @@ fn run<C: Codec, H: Heuristic>(
                 stats,
             });
         }
-        node.closed = true;
+        node.flags |= CLOSED;
         let (key, blank, came, is_root) = (
             node.key.clone(),
             usize::from(node.blank),
-            dir_from_code(node.dir),
+            dir_from_code(node.flags),
             node.parent == ROOT,
         );
-        if stats.expanded % POLL_EVERY == 0 {
+        if stats.expanded.is_multiple_of(POLL_EVERY) {
             if let Err(i) = clock.poll() {
                 stats.peak_states = nodes.len() as u64;
                 stats.elapsed = clock.start.elapsed();
@@ -239,11 +242,11 @@ fn run<C: Codec, H: Heuristic>(
                 Entry::Occupied(o) => {
                     let j = *o.get();
                     let n = &mut nodes[j as usize];
-                    if n.g > g2 {
-                        n.g = g2;
+                    if u32::from(n.g) > g2 {
+                        n.g = g2 as u16;
                         n.parent = idx;
-                        n.dir = dir_code(dir);
-                        n.closed = false;
+                        n.flags = dir_code(dir); // and reopened
+
                         open.push(entry(f2, g2, j));
                     }
                 }
@@ -262,10 +265,9 @@ fn run<C: Codec, H: Heuristic>(
                     nodes.push(Node {
                         key: v.key().clone(),
                         parent: idx,
-                        g: g2,
+                        g: g2 as u16,
                         blank: to as u8,
-                        dir: dir_code(dir),
-                        closed: false,
+                        flags: dir_code(dir),
                     });
                     v.insert(j);
                     open.push(entry(f2, g2, j));
@@ -282,4 +284,20 @@ fn run<C: Codec, H: Heuristic>(
         heuristic: Some(h.name()),
         stats,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heap_order_is_lowest_f_then_deepest() {
+        let mut h = BinaryHeap::new();
+        for (f, g, i) in [(10, 2, 0), (8, 1, 1), (8, 5, 2), (12, 0, 3), (8, 3, 4)] {
+            h.push(entry(f, g, i));
+            assert_eq!(unentry(entry(f, g, i)), (f, g, i));
+        }
+        let order: Vec<u32> = std::iter::from_fn(|| h.pop().map(|e| unentry(e).2)).collect();
+        assert_eq!(order, [2, 4, 1, 0, 3]);
+    }
 }

@@ -239,7 +239,7 @@ fn run<C: Codec, S: Seen<C::Key>>(
             prev_layer = layer.max(1);
             layer_end = nodes.len();
         }
-        if stats.expanded % POLL_EVERY == 0 {
+        if stats.expanded.is_multiple_of(POLL_EVERY) {
             if let Err(i) = clock.poll() {
                 stats.peak_states = nodes.len() as u64;
                 stats.elapsed = clock.start.elapsed();
@@ -314,4 +314,41 @@ fn run<C: Codec, S: Seen<C::Key>>(
         heuristic: None,
         stats,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Shape};
+
+    #[test]
+    fn visited_choice() {
+        assert_eq!(Visited::Auto.resolve(12), Visited::Rank);
+        assert_eq!(Visited::Auto.resolve(16), Visited::Hash);
+        assert_eq!(Visited::Rank.resolve(20), Visited::Hash);
+        assert_eq!(Visited::Ordered.resolve(9), Visited::Ordered);
+    }
+
+    #[test]
+    fn the_three_visited_sets_search_identically() {
+        let shape = Shape::new(3, 3);
+        let start = Board::from_tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
+        let p = Problem::new(start, Board::blank_last(shape)).unwrap();
+        let opts = SolveOptions {
+            want_path: true,
+            ..Default::default()
+        };
+        let runs: Vec<Solution> = [Visited::Rank, Visited::Hash, Visited::Ordered]
+            .into_iter()
+            .map(|v| search(&p, &opts, v, None).unwrap())
+            .collect();
+        assert_eq!(runs[0].moves, Some(31)); // one of the two hardest 8-puzzles
+        for r in &runs[1..] {
+            assert_eq!(r.moves, runs[0].moves);
+            assert_eq!(r.path, runs[0].path);
+            assert_eq!(r.stats.expanded, runs[0].stats.expanded);
+            assert_eq!(r.stats.generated, runs[0].stats.generated);
+            assert_eq!(r.stats.peak_states, runs[0].stats.peak_states);
+        }
+    }
 }

@@ -328,3 +328,38 @@ fn forecast_states<K: Clone + Eq + std::hash::Hash>(
     }
     Some(need)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Shape};
+
+    fn solve(start: &[u8]) -> Solution {
+        let p = Problem::new(
+            Board::from_tiles(3, 3, start).unwrap(),
+            Board::blank_last(Shape::new(3, 3)),
+        )
+        .unwrap();
+        let opts = SolveOptions {
+            want_path: true,
+            ..Default::default()
+        };
+        search(&p, &opts, None).unwrap()
+    }
+
+    #[test]
+    fn short_distances_are_exact() {
+        // 0, 1 and 2 moves: the cases an off-by-one would get wrong.
+        assert_eq!(solve(&[1, 2, 3, 4, 5, 6, 7, 8, 0]).moves, Some(0));
+        assert_eq!(solve(&[1, 2, 3, 4, 5, 6, 7, 0, 8]).moves, Some(1));
+        assert_eq!(solve(&[1, 2, 3, 4, 5, 6, 0, 7, 8]).moves, Some(2));
+        assert_eq!(solve(&[1, 2, 3, 4, 0, 6, 7, 5, 8]).moves, Some(2));
+    }
+
+    #[test]
+    fn holds_far_fewer_states_than_bfs() {
+        let s = solve(&[8, 6, 7, 2, 5, 4, 3, 0, 1]);
+        assert_eq!(s.moves, Some(31));
+        assert!(s.stats.peak_states < 40_000, "{:?}", s.stats);
+    }
+}

@@ -54,8 +54,11 @@ pub enum Step {
 /// The depth-first core of IDA*, for one heuristic.
 pub struct Ida<'h, H: Heuristic> {
     h: &'h H,
-    moves: Vec<Moves>,
-    tiles: Vec<u8>,
+    /// Neighbours of each cell; indexed by a `u8` cell, so no bounds checks.
+    moves: [Moves; 256],
+    /// The board in place (first `n` bytes); indexed by `u8` cells.
+    board: [u8; 256],
+    n: usize,
     goal: Vec<u8>,
     bound: u32,
     next_bound: u32,
@@ -75,10 +78,23 @@ impl<'h, H: Heuristic> Ida<'h, H> {
     pub fn new(h: &'h H, goal: &Board, clock: Clock<'h>) -> Ida<'h, H> {
         let nb = Neighbours::new(goal.shape());
         let max_nodes = clock.budget().max_nodes;
+        let n = goal.len();
+        let none = Moves {
+            cells: [0; 4],
+            dirs: [Dir::Up; 4],
+            len: 0,
+        };
+        let mut moves = [none; 256];
+        let mut board = [0u8; 256];
+        for c in 0..n {
+            moves[c] = nb.of(c);
+            board[c] = goal.tiles()[c];
+        }
         Ida {
             h,
-            moves: (0..goal.len()).map(|c| nb.of(c)).collect(),
-            tiles: goal.tiles().to_vec(),
+            moves,
+            board,
+            n,
             goal: goal.tiles().to_vec(),
             bound: 0,
             next_bound: u32::MAX,
@@ -94,11 +110,11 @@ impl<'h, H: Heuristic> Ida<'h, H> {
 
     /// Puts a board (of the goal's shape) in place.
     pub fn set_board(&mut self, tiles: &[u8]) {
-        self.tiles.copy_from_slice(tiles);
+        self.board[..self.n].copy_from_slice(tiles);
     }
 
     pub fn tiles(&self) -> &[u8] {
-        &self.tiles
+        &self.board[..self.n]
     }
 
     /// Searches below the board in place, which was reached in `g` moves
@@ -109,7 +125,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         self.bound = bound;
         self.next_bound = u32::MAX;
         self.path.clear();
-        self.dfs(blank, prev, g, hs)
+        self.dfs(blank as u8, prev, g, hs)
     }
 
     /// Smallest `f` above the bound met by the last [`Ida::search`].
@@ -143,46 +159,74 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         false
     }
 
-    fn dfs(&mut self, blank: usize, prev: usize, g: u32, hs: H::State) -> Step {
-        if self.h.value(&hs) == 0 && self.tiles == self.goal {
+    /// Un-counts the neighbours after the `i`-th: they were counted as
+    /// generated up front but never were.
+    #[cold]
+    #[inline(never)]
+    fn uncount(&mut self, m: &Moves, i: usize, prev: usize) {
+        let rest = &m.cells[i + 1..usize::from(m.len)];
+        self.generated -= rest.iter().filter(|&&c| usize::from(c) != prev).count() as u64;
+    }
+
+    fn dfs(&mut self, blank: u8, prev: usize, g: u32, hs: H::State) -> Step {
+        if self.h.value(&hs) == 0 && self.board[..self.n] == self.goal[..] {
             return Step::Found;
         }
         if self.expanded >= self.check_at && self.poll() {
             return Step::Stopped;
         }
         self.expanded += 1;
-        let m = self.moves[blank];
-        for i in 0..usize::from(m.len) {
-            let to = usize::from(m.cells[i]);
+        let m = self.moves[usize::from(blank)];
+        let b = usize::from(blank);
+        // Every neighbour but the previous board is generated.
+        self.generated += u64::from(m.len) - u64::from(prev != NO_PREV);
+        for i in 0..usize::from(m.len).min(4) {
+            let (cell, dir) = (m.cells[i], m.dirs[i]);
+            let to = usize::from(cell);
             if to == prev {
                 continue;
             }
-            self.generated += 1;
-            let tile = self.tiles[to];
-            self.tiles[blank] = tile;
-            self.tiles[to] = 0;
+            let tile = self.board[to];
+            if H::READS_TILES {
+                self.board[b] = tile;
+                self.board[to] = 0;
+            }
+            // (With a heuristic that does not read the board, it is moved
+            // only for children within the bound.)
+            let tiles: &[u8] = if H::READS_TILES {
+                &self.board[..self.n]
+            } else {
+                &[]
+            };
             let limit = self.bound.saturating_sub(g + 1);
-            let hs2 = self
-                .h
-                .update_bounded(&hs, &self.tiles, tile, to, blank, limit);
+            let hs2 = self.h.update_bounded(&hs, tiles, tile, to, b, limit);
             let f = g + 1 + self.h.value(&hs2);
-            let step = if f > self.bound {
+            if f > self.bound {
                 if f < self.next_bound {
                     self.next_bound = f;
                 }
-                Step::Exhausted
-            } else {
-                self.dfs(to, blank, g + 1, hs2)
-            };
-            self.tiles[to] = tile;
-            self.tiles[blank] = 0;
+                if H::READS_TILES {
+                    self.board[to] = tile;
+                    self.board[b] = 0;
+                }
+                continue;
+            }
+            if !H::READS_TILES {
+                self.board[b] = tile;
+                self.board[to] = 0;
+            }
+            let step = self.dfs(cell, b, g + 1, hs2);
+            self.board[to] = tile;
+            self.board[b] = 0;
             match step {
                 Step::Exhausted => {}
-                Step::Found => {
-                    self.path.push(m.dirs[i]);
-                    return Step::Found;
+                Step::Found | Step::Stopped => {
+                    self.uncount(&m, i, prev);
+                    if step == Step::Found {
+                        self.path.push(dir);
+                    }
+                    return step;
                 }
-                Step::Stopped => return Step::Stopped,
             }
         }
         Step::Exhausted
@@ -336,4 +380,44 @@ fn forecast_nodes(done: &[Iteration], spent: u64, d: u32) -> Option<f64> {
     let per_bound =
         (b.expanded as f64 / a.expanded as f64).powf(1.0 / f64::from(b.bound - a.bound));
     Some(spent as f64 + b.expanded as f64 * per_bound.powf(f64::from(d - b.bound)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+    use crate::heuristic::Manhattan;
+    use crate::search::Budget;
+
+    #[test]
+    fn subtree_search_from_a_board_in_place() {
+        // Search below a board reached after 3 moves, as a parallel IDA*
+        // would: the path found is the rest of the way.
+        let goal = Board::blank_last(Shape::new(3, 3));
+        let start = Board::from_tiles(3, 3, &[1, 2, 3, 4, 0, 6, 7, 5, 8]).unwrap();
+        let h = Manhattan::new(&goal);
+        let budget = Budget::unlimited();
+        let mut ida = Ida::new(&h, &goal, Clock::new(&budget));
+        ida.set_board(start.tiles());
+        let hs = h.init(start.tiles());
+        // bound 3 + 1 is too small for the 2 moves left when g = 3
+        assert_eq!(
+            ida.search(start.blank(), NO_PREV, 3, hs, 4),
+            Step::Exhausted
+        );
+        assert_eq!(ida.next_bound(), 5);
+        assert_eq!(ida.tiles(), start.tiles(), "board restored");
+        assert_eq!(ida.search(start.blank(), NO_PREV, 3, hs, 5), Step::Found);
+        assert_eq!(ida.take_path(), [Dir::Down, Dir::Right]);
+    }
+
+    #[test]
+    fn forecast_needs_two_grown_iterations() {
+        let it = |bound, expanded| Iteration { bound, expanded };
+        assert_eq!(forecast_nodes(&[it(10, 100_000)], 100_000, 20), None);
+        assert_eq!(forecast_nodes(&[it(10, 10), it(12, 100)], 110, 20), None);
+        let f = forecast_nodes(&[it(10, 10_000), it(12, 100_000)], 110_000, 16).unwrap();
+        // ×10 per 2 bounds: 1e5 · 100 more to finish bound 16
+        assert!((f - (110_000.0 + 1e7)).abs() < 1.0, "{f}");
+    }
 }

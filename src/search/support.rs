@@ -375,3 +375,72 @@ pub fn geometric(now: f64, ratio: f64, steps: u32) -> f64 {
     }
     total
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use std::hash::BuildHasher;
+
+    fn round_trip<C: Codec>(codec: C, shape: Shape) {
+        let mut b = Board::blank_first(shape);
+        let n = b.len();
+        let mut key = codec.pack(b.tiles());
+        let mut out = vec![0u8; n];
+        for i in 0..200 {
+            let d = Dir::ALL[(i * 7 + i / 3) % 4];
+            let z = b.blank();
+            if !b.apply(d) {
+                continue;
+            }
+            let tile = b.tiles()[z];
+            key = codec.slide(&key, b.tiles(), tile, b.blank(), z);
+            assert_eq!(key, codec.pack(b.tiles()));
+            codec.unpack(&key, &mut out);
+            assert_eq!(out, b.tiles());
+        }
+    }
+
+    #[test]
+    fn codecs_round_trip_and_slide() {
+        round_trip(Nibbles, Shape::new(4, 4));
+        round_trip(Fives, Shape::new(5, 5));
+        round_trip(Bytes, Shape::new(16, 16));
+    }
+
+    #[test]
+    fn neighbours_match_dir_step() {
+        let shape = Shape::new(3, 5);
+        let nb = Neighbours::new(shape);
+        for cell in 0..15 {
+            let m = nb.of(cell);
+            let want: Vec<(u8, Dir)> = Dir::ALL
+                .iter()
+                .filter_map(|&d| d.step(cell, 3, 5).map(|c| (c as u8, d)))
+                .collect();
+            let got: Vec<(u8, Dir)> = (0..usize::from(m.len))
+                .map(|i| (m.cells[i], m.dirs[i]))
+                .collect();
+            assert_eq!(got, want);
+        }
+        for d in Dir::ALL {
+            assert_eq!(dir_from_code(dir_code(d)), d);
+        }
+    }
+
+    #[test]
+    fn hasher_spreads_low_bits() {
+        // Keys differing only in high nibbles must still land in different
+        // buckets of a small table.
+        let b = BuildStateHasher::default();
+        let buckets: std::collections::HashSet<u64> =
+            (0..64u64).map(|i| b.hash_one(i << 56) & 63).collect();
+        assert!(buckets.len() > 30, "{}", buckets.len());
+    }
+
+    #[test]
+    fn geometric_sums() {
+        assert_eq!(geometric(1.0, 2.0, 3), 2.0 + 4.0 + 8.0);
+        assert_eq!(geometric(5.0, 1.0, 0), 0.0);
+    }
+}

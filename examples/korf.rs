@@ -1,0 +1,118 @@
+//! Runs IDA* (Manhattan and linear conflict) once on Korf's 15-puzzle
+//! instances and prints nodes, time and nodes per second beside Korf's
+//! (1985) node counts.
+//!
+//! ```text
+//! cargo run --release --example korf                      # the ten easiest (benches/data/korf10.txt)
+//! cargo run --release --example korf -- ../shared/data/korf100.txt 100
+//! ```
+//! A file argument is read in korf100.txt's format (16 tiles, length,
+//! Korf's nodes); the `N` instances with the fewest Korf nodes are run.
+
+use npuzzle::board::{Board, Shape};
+use npuzzle::heuristic::HeuristicKind;
+use npuzzle::search::{self, Algorithm, Budget, Problem, SolveOptions};
+use std::time::Duration;
+
+struct Instance {
+    number: usize,
+    tiles: Vec<u8>,
+    length: u32,
+    korf_nodes: u64,
+}
+
+fn parse(text: &str, numbered: bool) -> Vec<Instance> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| {
+            let mut f: Vec<u64> = l.split_whitespace().map(|w| w.parse().unwrap()).collect();
+            let number = if numbered {
+                f.remove(0) as usize
+            } else {
+                i + 1
+            };
+            Instance {
+                number,
+                tiles: f[..16].iter().map(|&t| t as u8).collect(),
+                length: f[16] as u32,
+                korf_nodes: f[17],
+            }
+        })
+        .collect()
+}
+
+/// CPU time of this thread in nanoseconds (Linux), so the rate is per core
+/// even on a busy machine.
+fn cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut instances = match args.first() {
+        Some(path) => parse(
+            &std::fs::read_to_string(path).expect("readable file"),
+            false,
+        ),
+        None => parse(include_str!("../benches/data/korf10.txt"), true),
+    };
+    instances.sort_by_key(|i| i.korf_nodes);
+    let n = args.get(1).map_or(10, |s| s.parse().expect("a count"));
+    instances.truncate(n);
+    let goal = Board::blank_first(Shape::new(4, 4));
+    for h in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict] {
+        println!("IDA* + {h}");
+        println!(
+            "{:>4} {:>4} {:>14} {:>14} {:>14} {:>10} {:>10} {:>10}",
+            "#", "len", "expanded", "generated", "Korf 1985", "wall s", "cpu s", "Mexp/cpu-s"
+        );
+        let (mut exp, mut gen, mut korf, mut time) = (0u64, 0u64, 0u64, Duration::ZERO);
+        let mut cpu_total = 0.0;
+        for inst in &instances {
+            let start = Board::from_tiles(4, 4, &inst.tiles).unwrap();
+            let p = Problem::new(start, goal.clone()).unwrap();
+            let opts = SolveOptions {
+                want_path: false,
+                budget: Budget::unlimited(),
+                heuristic: h,
+                ..Default::default()
+            };
+            let c0 = cpu_ns();
+            let sol = search::solve(&p, Algorithm::Idastar, &opts).unwrap();
+            let cpu = match (c0, cpu_ns()) {
+                (Some(a), Some(b)) => (b - a) as f64 / 1e9,
+                _ => sol.stats.elapsed.as_secs_f64(),
+            };
+            cpu_total += cpu;
+            assert_eq!(sol.moves, Some(inst.length), "instance {}", inst.number);
+            let s = sol.stats;
+            println!(
+                "{:>4} {:>4} {:>14} {:>14} {:>14} {:>10.3} {:>10.3} {:>10.1}",
+                inst.number,
+                inst.length,
+                s.expanded,
+                s.generated,
+                inst.korf_nodes,
+                s.elapsed.as_secs_f64(),
+                cpu,
+                s.expanded as f64 / cpu / 1e6
+            );
+            exp += s.expanded;
+            gen += s.generated;
+            korf += inst.korf_nodes;
+            time += s.elapsed;
+        }
+        println!(
+            "{:>9} {:>14} {:>14} {:>14} {:>10.3} {:>10.3} {:>10.1}\n",
+            "total",
+            exp,
+            gen,
+            korf,
+            time.as_secs_f64(),
+            cpu_total,
+            exp as f64 / cpu_total / 1e6
+        );
+    }
+}

@@ -1,0 +1,146 @@
+//! `npuzzle compare`: every algorithm × heuristic on one problem, side by
+//! side, with a check that they agree.
+
+use super::input::ProblemArgs;
+use super::Failure;
+use npuzzle::search::compare::{compare, CompareRow};
+use npuzzle::search::{Budget, SolveOptions};
+use std::io::Write;
+use std::time::Duration;
+
+/// Default `--max-states` for compare.
+pub const COMPARE_MAX_STATES: u64 = 10_000_000;
+/// Default `--max-nodes` for compare.
+pub const COMPARE_MAX_NODES: u64 = 1_000_000_000;
+
+#[derive(clap::Args, Debug)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+
+    /// Print the rows as a JSON array instead of a table.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Most states BFS, bidirectional BFS and A* may hold (each run; smaller
+    /// than `solve`'s default, as compare runs a dozen searches).
+    #[arg(long, value_name = "N", default_value_t = COMPARE_MAX_STATES)]
+    pub max_states: u64,
+
+    /// Most node expansions IDA* may make (each run; about ten seconds).
+    #[arg(long, value_name = "N", default_value_t = COMPARE_MAX_NODES)]
+    pub max_nodes: u64,
+
+    /// Stop each search after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+}
+
+pub fn run(args: CompareArgs) -> Result<u8, Failure> {
+    let problem = args.problem.problem()?;
+    let timeout = match args.timeout {
+        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
+        Some(t) => {
+            return Err(Failure {
+                code: super::EXIT_BAD_INPUT,
+                error: anyhow::anyhow!("--timeout must be a positive number of seconds, not {t}"),
+            })
+        }
+        None => None,
+    };
+    let opts = SolveOptions {
+        want_path: false,
+        heuristic: Default::default(),
+        budget: Budget {
+            max_states: args.max_states,
+            max_nodes: args.max_nodes,
+            timeout,
+            cancel: None,
+        },
+        ..Default::default()
+    };
+    let cmp = compare(&problem, &opts);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &cmp.rows)?;
+        writeln!(out)?;
+    } else {
+        print_table(&mut out, &cmp.rows)?;
+    }
+    let answered: Vec<&CompareRow> = cmp.rows.iter().filter(|r| r.moves.is_some()).collect();
+    let code = if answered.is_empty() {
+        if !args.json {
+            writeln!(out, "no algorithm answered within its budget")?;
+        }
+        super::EXIT_BUDGET
+    } else if cmp.agree {
+        if !args.json {
+            let m = answered[0].moves.unwrap_or(-1);
+            let what = if m < 0 {
+                "the goal is unreachable (-1)".to_string()
+            } else {
+                format!("{m} moves")
+            };
+            writeln!(out, "all {} answers agree: {what}", answered.len())?;
+        }
+        0
+    } else {
+        if !args.json {
+            let list: Vec<String> = answered
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{}{}={}",
+                        r.algorithm,
+                        r.heuristic.map(|h| format!("+{h}")).unwrap_or_default(),
+                        r.moves.unwrap_or(-1)
+                    )
+                })
+                .collect();
+            writeln!(out, "DISAGREEMENT: {}", list.join(", "))?;
+        }
+        1
+    };
+    Ok(code)
+}
+
+fn print_table(out: &mut impl Write, rows: &[CompareRow]) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:<9} {:<16} {:>6} {:>14} {:>14} {:>12} {:>12}",
+        "algorithm", "heuristic", "moves", "expanded", "generated", "peak states", "time"
+    )?;
+    for r in rows {
+        let h = r.heuristic.unwrap_or("-");
+        match (&r.moves, &r.skipped) {
+            (Some(m), _) => writeln!(
+                out,
+                "{:<9} {:<16} {:>6} {:>14} {:>14} {:>12} {:>12}",
+                r.algorithm,
+                h,
+                m,
+                r.expanded,
+                r.generated,
+                r.peak_states,
+                time(r.seconds)
+            )?,
+            (None, why) => writeln!(
+                out,
+                "{:<9} {:<16} {:>6} {}",
+                r.algorithm,
+                h,
+                "-",
+                why.as_deref().unwrap_or("no answer")
+            )?,
+        }
+    }
+    Ok(())
+}
+
+fn time(s: f64) -> String {
+    if s < 1.0 {
+        format!("{:.3} ms", s * 1e3)
+    } else {
+        format!("{s:.3} s")
+    }
+}
