@@ -6,9 +6,11 @@
 
 pub mod board;
 pub mod heuristic;
+pub mod input;
 pub mod rank;
 pub mod report;
 pub mod search;
+pub mod server;
 
 pub use board::{Board, Dir, Shape};
 pub use search::{solve, Algorithm, Budget, Problem, SearchError, Solution, SolveOptions};

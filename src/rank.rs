@@ -96,9 +96,7 @@ impl PartialRanker {
 
     /// Number of distinct ranks, `n!/(n−k)!`.
     pub fn count(&self) -> u64 {
-        self.weights
-            .first()
-            .map_or(1, |&w| w * self.n as u64)
+        self.weights.first().map_or(1, |&w| w * self.n as u64)
     }
 
     /// Rank of `k` distinct values in `0..n`.

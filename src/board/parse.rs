@@ -324,9 +324,7 @@ impl Scan {
         size: Option<Shape>,
     ) -> Result<(Board, Option<Board>), InputError> {
         let t = self.token_count();
-        let start = self
-            .board_in(text, 0, n, size)
-            .map_err(InputError::start)?;
+        let start = self.board_in(text, 0, n, size).map_err(InputError::start)?;
         let goal = match self.board_in(text, n, t, size) {
             Err(BoardError::CannotInferSize { .. }) => {
                 self.board_in(text, n, t, Some(start.shape()))

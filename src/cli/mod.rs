@@ -2,6 +2,7 @@
 //! No algorithm code lives here.
 
 mod input;
+mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +34,8 @@ pub struct Cli {
 pub enum Command {
     /// Solve one puzzle: print the fewest moves (or -1), optionally the path.
     Solve(solve::SolveArgs),
+    /// Serve the web page and JSON API (http://127.0.0.1:8080/ by default).
+    Serve(serve::ServeArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -68,6 +71,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -71,7 +71,9 @@ impl SearchArgs {
             Some(t) => {
                 return Err(Failure {
                     code: super::EXIT_BAD_INPUT,
-                    error: anyhow::anyhow!("--timeout must be a positive number of seconds, not {t}"),
+                    error: anyhow::anyhow!(
+                        "--timeout must be a positive number of seconds, not {t}"
+                    ),
                 })
             }
             None => None,

@@ -31,8 +31,14 @@ pub trait Heuristic: Send + Sync {
     /// The state after `tile` slid from cell `from` into the blank at cell
     /// `to` (so the blank went from `to` to `from`). `tiles` is the board
     /// *after* the move.
-    fn update(&self, state: &Self::State, tiles: &[u8], tile: u8, from: usize, to: usize)
-        -> Self::State;
+    fn update(
+        &self,
+        state: &Self::State,
+        tiles: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> Self::State;
 
     /// Convenience: the estimate for a whole board.
     fn estimate(&self, tiles: &[u8]) -> u32 {

@@ -38,7 +38,11 @@ pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
     let combos: Vec<(Algorithm, Option<HeuristicKind>)> = vec![(Algorithm::Table, None)];
     for (algo, h) in combos {
         if algo == Algorithm::Table && !table::TableSet::covers(problem.start.shape()) {
-            rows.push(skip(algo, h, "no complete table for boards of more than 10 cells"));
+            rows.push(skip(
+                algo,
+                h,
+                "no complete table for boards of more than 10 cells",
+            ));
             continue;
         }
         let mut o = opts.clone();

@@ -75,7 +75,10 @@ impl DistanceTable {
     /// on `blank`.
     pub fn build(shape: Shape, blank: usize) -> DistanceTable {
         let n = shape.cells();
-        assert!(n <= MAX_CELLS && blank < n, "no table for {shape} blank {blank}");
+        assert!(
+            n <= MAX_CELLS && blank < n,
+            "no table for {shape} blank {blank}"
+        );
         let size = (rank::FACT[n] / 2) as usize;
         let mut dist = vec![UNSEEN; size].into_boxed_slice();
         let mut q = [0u8; 16];
@@ -369,12 +372,9 @@ mod tests {
     #[test]
     fn diameters_match_the_literature() {
         // From shared/data/distance_distributions.md (blank in a corner).
-        for (r, c, diameter, count_at_max) in [
-            (2, 2, 6, 1),
-            (2, 3, 21, 1),
-            (2, 4, 36, 1),
-            (3, 3, 31, 2),
-        ] {
+        for (r, c, diameter, count_at_max) in
+            [(2, 2, 6, 1), (2, 3, 21, 1), (2, 4, 36, 1), (3, 3, 31, 2)]
+        {
             let t = DistanceTable::build(Shape::new(r, c), 0);
             assert_eq!(t.max_distance(), diameter, "{r}x{c}");
             assert_eq!(*t.histogram().last().unwrap(), count_at_max);
@@ -385,9 +385,8 @@ mod tests {
     #[test]
     fn full_3x3_distribution() {
         let want = [
-            1u64, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485,
-            5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,
-            221, 2,
+            1u64, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638,
+            9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
         ];
         let t = DistanceTable::build(Shape::new(3, 3), 8);
         assert_eq!(t.histogram(), want);
