@@ -1,0 +1,436 @@
+//! End to end in a real headless browser: Debian's `chromium` driven through
+//! `chromedriver` (WebDriver, via fantoccini) against an in-process server on
+//! 127.0.0.1.
+//!
+//! Where no browser is installed the test says so plainly and passes, unless
+//! `NPUZZLE_E2E_REQUIRE=1` (CI sets it after installing the browser).
+//! Screenshots go to `target/tmp/e2e/`, or to the folder named by
+//! `NPUZZLE_SCREENSHOTS` (`NPUZZLE_SCREENSHOTS=docs cargo test --test e2e`
+//! refreshes the README's `docs/screenshot.png`).
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use npuzzle::server::{self, Config};
+use serde_json::{json, Value};
+use std::net::TcpListener as StdListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Stops chromedriver (and so its browsers) when the test ends, however it ends.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    StdListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port on 127.0.0.1")
+}
+
+async fn start_driver() -> (Driver, String) {
+    let port = free_port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver(child);
+    let url = format!("http://127.0.0.1:{port}");
+    let t = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "chromedriver did not listen"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    (driver, url)
+}
+
+async fn browser(driver_url: &str, profile: &Path, width: u32, height: u32) -> Client {
+    let caps = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": [
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--hide-scrollbars",
+                "--force-device-scale-factor=1",
+                format!("--window-size={width},{height}"),
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        },
+    });
+    let caps = match caps {
+        Value::Object(m) => m,
+        _ => unreachable!(),
+    };
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(driver_url)
+        .await
+        .expect("a browser session")
+}
+
+/// Polls `f` until it gives `Some`, for at most 15 s.
+async fn until<T, F, Fut>(what: &str, mut f: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let t = Instant::now();
+    loop {
+        if let Some(v) = f().await {
+            return v;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(15),
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.text().await.unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+async fn type_into(c: &Client, css: &str, value: &str) {
+    let e = c.find(Locator::Css(css)).await.expect(css);
+    e.clear().await.expect("clear");
+    e.send_keys(value).await.expect("type");
+}
+
+/// The tiles of the main board as the page *shows* them: every tile's
+/// on-screen position, read back in reading order (after the slide ends).
+async fn shown_board(c: &Client) -> Vec<u8> {
+    tokio::time::sleep(Duration::from_millis(450)).await;
+    let v = c
+        .execute(
+            r#"
+            const board = document.getElementById('board');
+            const box = board.getBoundingClientRect();
+            const rows = Number(getComputedStyle(board).getPropertyValue('--rows'));
+            const cols = Number(getComputedStyle(board).getPropertyValue('--cols'));
+            const cw = board.clientWidth / cols, ch = board.clientHeight / rows;
+            const cells = new Array(rows * cols).fill(0);
+            for (const t of board.querySelectorAll('.tile')) {
+              const r = t.getBoundingClientRect();
+              const col = Math.round((r.left - box.left - board.clientLeft) / cw);
+              const row = Math.round((r.top - box.top - board.clientTop) / ch);
+              cells[row * cols + col] = Number(t.dataset.tile);
+            }
+            return cells;
+            "#,
+            vec![],
+        )
+        .await
+        .expect("read the board");
+    serde_json::from_value(v).expect("tiles")
+}
+
+fn screenshot_dir() -> PathBuf {
+    match std::env::var_os("NPUZZLE_SCREENSHOTS") {
+        Some(d) => Path::new(env!("CARGO_MANIFEST_DIR")).join(d),
+        None => Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solve_and_play_back_in_a_real_browser() {
+    let required = std::env::var("NPUZZLE_E2E_REQUIRE").is_ok_and(|v| v == "1");
+    let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
+        .into_iter()
+        .filter(|p| !Path::new(p).exists())
+        .collect();
+    if !missing.is_empty() {
+        assert!(!required, "NPUZZLE_E2E_REQUIRE=1 but {missing:?} missing");
+        println!(
+            "SKIPPED browser end-to-end test: {} not installed (apt-get install -y chromium chromium-driver)",
+            missing.join(" and ")
+        );
+        return;
+    }
+
+    // The server, in process, on a free port.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}/", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(server::serve(listener, Config::default(), async {
+        let _ = stopped.await;
+    }));
+
+    let (_driver, driver_url) = start_driver().await;
+    let profile = tempfile::tempdir().unwrap();
+    let c = browser(&driver_url, profile.path(), 1200, 1240).await;
+    let shots = screenshot_dir();
+    std::fs::create_dir_all(&shots).unwrap();
+
+    c.goto(&base).await.expect("load the page");
+    assert_eq!(c.title().await.unwrap(), "npuzzle: sliding-tile solver");
+    // The page draws a shuffled 3x3 start at once.
+    until("the first board", || async {
+        let t = shown_board(&c).await;
+        (t.len() == 9).then_some(())
+    })
+    .await;
+
+    // Enter the problem, solve.
+    type_into(&c, "#start-text", "2 8 3 1 6 4 7 0 5").await;
+    type_into(&c, "#goal-text", "1 2 3 8 0 4 7 6 5").await;
+    click(&c, "#solve").await;
+    let moves = until("the answer", || async {
+        let r = c.find(Locator::Css("#result")).await.ok()?;
+        r.is_displayed().await.ok()?.then_some(())?;
+        Some(text(&c, "#moves").await)
+    })
+    .await;
+    assert_eq!(moves, "5", "fewest moves shown");
+    assert_eq!(text(&c, "#algorithm").await, "table");
+    assert_eq!(text(&c, "#move-counter").await, "0 / 5");
+    assert_eq!(text(&c, "#goal-kind option:checked").await, "custom");
+    let path: String = text(&c, "#move-string").await.split_whitespace().collect();
+    assert_eq!(path, "UULDR");
+    assert_eq!(shown_board(&c).await, [2, 8, 3, 1, 6, 4, 7, 0, 5]);
+
+    // Step through the playback, checking each board against the path.
+    let mut expect = vec![2u8, 8, 3, 1, 6, 4, 7, 0, 5];
+    for (i, d) in "UULDR".chars().enumerate() {
+        click(&c, "#forward").await;
+        let b = expect.iter().position(|&t| t == 0).unwrap();
+        let to = match d {
+            'U' => b - 3,
+            'D' => b + 3,
+            'L' => b - 1,
+            _ => b + 1,
+        };
+        expect.swap(b, to);
+        assert_eq!(text(&c, "#move-counter").await, format!("{} / 5", i + 1));
+        assert_eq!(shown_board(&c).await, expect, "after move {}", i + 1);
+        assert_eq!(
+            text(&c, "#move-string .m.current").await,
+            d.to_string(),
+            "highlighted move {}",
+            i + 1
+        );
+    }
+    assert_eq!(
+        shown_board(&c).await,
+        [1, 2, 3, 8, 0, 4, 7, 6, 5],
+        "the board shown at the end is the goal"
+    );
+    assert!(
+        !c.find(Locator::Css("#forward"))
+            .await
+            .unwrap()
+            .is_enabled()
+            .await
+            .unwrap(),
+        "no step past the end"
+    );
+
+    // Back two steps, then compare: the picture for the README.
+    click(&c, "#back").await;
+    click(&c, "#back").await;
+    assert_eq!(text(&c, "#move-counter").await, "3 / 5");
+    click(&c, "#compare").await;
+    until("the comparison", || async {
+        let n = c
+            .find_all(Locator::Css("#compare-table tbody tr"))
+            .await
+            .ok()?
+            .len();
+        (n > 0).then_some(())
+    })
+    .await;
+    assert!(text(&c, "#compare-agree").await.contains("5 moves"));
+    let bars = c
+        .find_all(Locator::Css("#compare-chart .track"))
+        .await
+        .unwrap();
+    assert!(!bars.is_empty());
+    c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let png = c.screenshot().await.expect("screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let desktop = shots.join("screenshot.png");
+    std::fs::write(&desktop, png).unwrap();
+
+    // Arrow keys move the blank (and leave the solution).
+    c.execute(
+        "window.scrollTo(0, 0); document.activeElement.blur();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    let before = shown_board(&c).await;
+    let body = c.find(Locator::Css("body")).await.unwrap();
+    // At move 3 of UULDR the blank is in the top-left corner.
+    body.send_keys("\u{E014}").await.unwrap(); // ArrowRight
+    let after = shown_board(&c).await;
+    let (b0, b1) = (
+        before.iter().position(|&t| t == 0).unwrap(),
+        after.iter().position(|&t| t == 0).unwrap(),
+    );
+    assert_eq!(
+        b0 + 1,
+        b1,
+        "ArrowRight moved the blank right: {before:?} -> {after:?}"
+    );
+    assert!(!c
+        .find(Locator::Css("#player"))
+        .await
+        .unwrap()
+        .is_displayed()
+        .await
+        .unwrap());
+
+    // An unreachable goal says so, with the parity reason.
+    type_into(&c, "#start-text", "1 2 3 4 5 6 8 7 0").await;
+    c.find(Locator::Css("#goal-kind"))
+        .await
+        .unwrap()
+        .select_by_value("blank-last")
+        .await
+        .unwrap();
+    click(&c, "#solve").await;
+    let verdict = until("the unreachable verdict", || async {
+        let m = text(&c, "#moves").await;
+        (m == "Unreachable").then_some(m)
+    })
+    .await;
+    assert_eq!(verdict, "Unreachable");
+    let reason = text(&c, "#reason").await;
+    assert!(
+        reason.contains("parity") && reason.contains("inversions"),
+        "{reason}"
+    );
+
+    // Bad input: the server's message, shown on the page.
+    type_into(&c, "#start-text", "2 8 3 1 6 4 7 0 9").await;
+    click(&c, "#solve").await;
+    let err = until("the error", || async {
+        let e = text(&c, "#error").await;
+        (!e.is_empty() && !e.contains("cancelled")).then_some(e)
+    })
+    .await;
+    assert!(err.starts_with("start board:"), "{err}");
+
+    // A long solve shows a spinner and the time so far, and can be
+    // cancelled: the page's fetch is slowed down here, since every board
+    // the server solves today answers in milliseconds.
+    c.execute(
+        r#"
+        const real = window.fetch;
+        window.fetch = (url, opts) => new Promise((resolve, reject) => {
+          const t = setTimeout(() => real(url, opts).then(resolve, reject), 60000);
+          opts.signal?.addEventListener('abort', () => {
+            clearTimeout(t);
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        });
+        window.realFetch = real;
+        "#,
+        vec![],
+    )
+    .await
+    .unwrap();
+    type_into(&c, "#start-text", "2 8 3 1 6 4 7 0 5").await;
+    click(&c, "#solve").await;
+    let progress = until("the progress line", || async {
+        let s = text(&c, "#status-text").await;
+        (s.starts_with("Solving") && !s.ends_with(" 0.0 s")).then_some(s)
+    })
+    .await;
+    assert!(progress.ends_with(" s"), "{progress}");
+    assert!(!c
+        .find(Locator::Css("#solve"))
+        .await
+        .unwrap()
+        .is_enabled()
+        .await
+        .unwrap());
+    click(&c, "#cancel").await;
+    let msg = until("the cancel message", || async {
+        let e = text(&c, "#error").await;
+        (!e.is_empty()).then_some(e)
+    })
+    .await;
+    assert_eq!(msg, "Solving cancelled.");
+    assert!(!c
+        .find(Locator::Css("#status"))
+        .await
+        .unwrap()
+        .is_displayed()
+        .await
+        .unwrap());
+    c.execute("window.fetch = window.realFetch;", vec![])
+        .await
+        .unwrap();
+
+    // Phone width: one column, nothing wider than the screen.
+    c.set_window_size(390, 1400).await.unwrap();
+    type_into(&c, "#start-text", "2 8 3 1 6 4 7 0 5").await;
+    type_into(&c, "#goal-text", "1 2 3 8 0 4 7 6 5").await;
+    click(&c, "#solve").await;
+    until("the phone answer", || async {
+        (text(&c, "#moves").await == "5").then_some(())
+    })
+    .await;
+    let overflow = c
+        .execute(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        overflow.as_i64(),
+        Some(0),
+        "no horizontal scrolling at phone width"
+    );
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    std::fs::write(
+        shots.join("screenshot-phone.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    c.close().await.unwrap();
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
+    println!(
+        "browser end-to-end test passed; screenshot: {}",
+        desktop.display()
+    );
+}
