@@ -266,7 +266,8 @@ pub async fn parse(
     State(app): App,
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Parsed>, ApiError> {
-    let p = read_problem(&app.config, &req)?;
+    // Checks the whole request, as solve would, without searching.
+    let p = Job::new(&app.config, req)?.problem;
     Ok(Json(Parsed {
         rows: p.rows(),
         cols: p.cols(),
