@@ -90,6 +90,23 @@ async fn browser(driver_url: &str, profile: &Path, width: u32, height: u32) -> C
         .expect("a browser session")
 }
 
+/// Records uncaught script errors from now on; [`no_script_errors`] reads them.
+async fn watch_script_errors(c: &Client) {
+    c.execute(
+        "window.__errors = []; \
+         window.addEventListener('error', (e) => window.__errors.push(String(e.message))); \
+         window.addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));",
+        vec![],
+    )
+    .await
+    .expect("install the error watcher");
+}
+
+async fn no_script_errors(c: &Client) {
+    let errors = c.execute("return window.__errors;", vec![]).await.unwrap();
+    assert_eq!(errors, json!([]), "uncaught errors in the page");
+}
+
 /// Polls `f` until it gives `Some`, for at most 15 s.
 async fn until<T, F, Fut>(what: &str, mut f: F) -> T
 where
@@ -197,6 +214,7 @@ async fn solve_and_play_back_in_a_real_browser() {
     std::fs::create_dir_all(&shots).unwrap();
 
     c.goto(&base).await.expect("load the page");
+    watch_script_errors(&c).await;
     assert_eq!(c.title().await.unwrap(), "npuzzle: sliding-tile solver");
     // The page draws a shuffled 3x3 start at once.
     until("the first board", || async {
@@ -335,6 +353,11 @@ async fn solve_and_play_back_in_a_real_browser() {
         reason.contains("parity") && reason.contains("inversions"),
         "{reason}"
     );
+    std::fs::write(
+        shots.join("screenshot-unreachable.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
 
     // Bad input: the server's message, shown on the page.
     type_into(&c, "#start-text", "2 8 3 1 6 4 7 0 9").await;
@@ -419,6 +442,7 @@ async fn solve_and_play_back_in_a_real_browser() {
         Some(0),
         "no horizontal scrolling at phone width"
     );
+    c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
     tokio::time::sleep(Duration::from_millis(400)).await;
     std::fs::write(
         shots.join("screenshot-phone.png"),
@@ -426,6 +450,7 @@ async fn solve_and_play_back_in_a_real_browser() {
     )
     .unwrap();
 
+    no_script_errors(&c).await;
     c.close().await.unwrap();
     let _ = stop.send(());
     server.await.unwrap().unwrap();
@@ -433,4 +458,179 @@ async fn solve_and_play_back_in_a_real_browser() {
         "browser end-to-end test passed; screenshot: {}",
         desktop.display()
     );
+}
+
+/// Rectangular boards, named goals, shuffling, clicking tiles, typing a
+/// board of another size, and the largest board the page offers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sizes_goals_shuffle_and_clicks() {
+    let required = std::env::var("NPUZZLE_E2E_REQUIRE").is_ok_and(|v| v == "1");
+    if ![CHROMIUM, CHROMEDRIVER]
+        .iter()
+        .all(|p| Path::new(p).exists())
+    {
+        assert!(!required, "NPUZZLE_E2E_REQUIRE=1 but no browser");
+        println!("SKIPPED browser end-to-end test: chromium / chromedriver not installed");
+        return;
+    }
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}/", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(server::serve(listener, Config::default(), async {
+        let _ = stopped.await;
+    }));
+    let (_driver, driver_url) = start_driver().await;
+    let profile = tempfile::tempdir().unwrap();
+    let c = browser(&driver_url, profile.path(), 1200, 1240).await;
+    let shots = screenshot_dir();
+    std::fs::create_dir_all(&shots).unwrap();
+    c.goto(&base).await.unwrap();
+    watch_script_errors(&c).await;
+    let board_attr = |css: &'static str| {
+        let c = &c;
+        async move {
+            let t = c
+                .find(Locator::Css(css))
+                .await
+                .unwrap()
+                .attr("data-tiles")
+                .await
+                .unwrap()
+                .unwrap_or_default();
+            t.split(' ')
+                .filter_map(|x| x.parse().ok())
+                .collect::<Vec<u8>>()
+        }
+    };
+
+    // 2x4 with the spiral goal.
+    let select = |css: &'static str, value: &'static str| {
+        let c = &c;
+        async move {
+            c.find(Locator::Css(css))
+                .await
+                .unwrap()
+                .select_by_value(value)
+                .await
+                .unwrap();
+        }
+    };
+    select("#size", "2x4").await;
+    select("#goal-kind", "spiral").await;
+    assert_eq!(board_attr("#goal-board").await, [1, 2, 3, 4, 0, 7, 6, 5]);
+    let goal_text = c
+        .find(Locator::Css("#goal-text"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap();
+    assert_eq!(goal_text.as_deref(), Some("1 2 3 4\n0 7 6 5"));
+
+    // Shuffle gives a reachable start; solve and jump to the end.
+    click(&c, "#shuffle").await;
+    let start = board_attr("#board").await;
+    let mut sorted = start.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..8).collect::<Vec<u8>>());
+    click(&c, "#solve").await;
+    let moves = until("the 2x4 answer", || async {
+        let m = text(&c, "#moves").await;
+        m.parse::<u32>().ok()
+    })
+    .await;
+    click(&c, "#last").await;
+    assert_eq!(
+        text(&c, "#move-counter").await,
+        format!("{moves} / {moves}")
+    );
+    assert_eq!(shown_board(&c).await, [1, 2, 3, 4, 0, 7, 6, 5]);
+
+    // Clicking a tile in line with the blank slides it (and those between).
+    click(&c, "#reset").await;
+    let before = board_attr("#board").await;
+    let blank = before.iter().position(|&t| t == 0).unwrap();
+    let target = if blank % 4 == 0 {
+        blank + 3
+    } else {
+        blank - blank % 4
+    };
+    let tile = before[target];
+    click(&c, &format!("#board .tile[data-tile=\"{tile}\"]")).await;
+    let after = board_attr("#board").await;
+    assert_eq!(after[target], 0, "{before:?} -> {after:?}");
+    assert_eq!(
+        after.iter().filter(|&&t| t != 0).count(),
+        7,
+        "still a board"
+    );
+
+    // A typed 4x4 board switches the size; the goal follows the named layout.
+    type_into(&c, "#start-text", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15").await;
+    until("the 4x4 board", || async {
+        (board_attr("#board").await.len() == 16).then_some(())
+    })
+    .await;
+    assert_eq!(
+        c.find(Locator::Css("#size"))
+            .await
+            .unwrap()
+            .prop("value")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("4x4")
+    );
+    assert_eq!(
+        board_attr("#goal-board").await,
+        [1, 2, 3, 4, 12, 13, 14, 5, 11, 0, 15, 6, 10, 9, 8, 7]
+    );
+    select("#goal-kind", "blank-last").await;
+    click(&c, "#solve").await;
+    let answer = until("the 4x4 answer", || async {
+        let m = text(&c, "#moves").await;
+        let e = text(&c, "#error").await;
+        let shown = c
+            .find(Locator::Css("#result"))
+            .await
+            .ok()?
+            .is_displayed()
+            .await
+            .ok()?;
+        if shown && m == "1" {
+            Some(Ok(()))
+        } else if !e.is_empty() {
+            Some(Err(e))
+        } else {
+            None
+        }
+    })
+    .await;
+    if let Err(e) = answer {
+        // Until IDA* lands, a 4x4 search is refused with a clear message.
+        assert!(e.contains("not supported"), "{e}");
+        println!("note: 4x4 solve refused on this build: {e}");
+    }
+
+    // 5x5: the largest board offered, readable, and a screenshot of it.
+    select("#size", "5x5").await;
+    assert_eq!(board_attr("#board").await.len(), 25);
+    let font = c
+        .execute(
+            "return parseFloat(getComputedStyle(document.querySelector('#board .face')).fontSize);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(font.as_f64().unwrap() >= 16.0, "tile font {font}");
+    std::fs::write(
+        shots.join("screenshot-5x5.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    no_script_errors(&c).await;
+    c.close().await.unwrap();
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
 }

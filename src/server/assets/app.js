@@ -64,8 +64,13 @@
     return t;
   }
 
-  const boardText = (tiles, cols) =>
-    range(tiles.length / cols).map((r) => tiles.slice(r * cols, r * cols + cols).join(' ')).join(' / ');
+  // One row per line, numbers right-aligned so the columns line up.
+  function boardText(tiles, cols) {
+    const w = String(tiles.length - 1).length;
+    return range(tiles.length / cols)
+      .map((r) => tiles.slice(r * cols, r * cols + cols).map((t) => String(t).padStart(w)).join(' '))
+      .join('\n');
+  }
 
   function inversions(tiles) {
     const a = tiles.filter((t) => t !== 0);
@@ -135,14 +140,15 @@
     }
 
     draw(tiles, rows, cols, goal) {
+      if (tiles.length !== rows * cols) return;
       const key = `${rows}x${cols}`;
-      if (key !== this.key) {
+      const rebuilt = key !== this.key;
+      if (rebuilt) {
         this.el.replaceChildren();
         this.tiles.clear();
         this.key = key;
         this.el.style.setProperty('--rows', rows);
         this.el.style.setProperty('--cols', cols);
-        this.el.classList.add('still');
         for (let t = 1; t < rows * cols; t++) {
           const tile = document.createElement('div');
           tile.className = 'tile';
@@ -155,8 +161,11 @@
           this.el.append(tile);
           this.tiles.set(t, tile);
         }
-        requestAnimationFrame(() => requestAnimationFrame(() => this.el.classList.remove('still')));
       }
+      // Slide a move or a line of tiles; jump to a whole new board at once.
+      const moving = tiles.filter((t, cell) => t !== 0 && this.tiles.get(t).dataset.cell !== String(cell)).length;
+      const jump = rebuilt || moving >= Math.max(rows, cols);
+      if (jump) this.el.classList.add('still');
       const blank = tiles.indexOf(0);
       const br = Math.floor(blank / cols), bc = blank % cols;
       tiles.forEach((t, cell) => {
@@ -169,6 +178,10 @@
         tile.classList.toggle('movable', r === br || c === bc);
       });
       this.el.dataset.tiles = tiles.join(' ');
+      if (jump) {
+        void this.el.offsetWidth; // apply the new places before transitions return
+        this.el.classList.remove('still');
+      }
     }
   }
 
@@ -220,6 +233,8 @@
   function setShape(rows, cols) {
     st.rows = rows;
     st.cols = cols;
+    $('start-text').rows = Math.max(2, rows);
+    $('goal-text').rows = Math.max(2, rows);
     const sel = $('size');
     const value = `${rows}x${cols}`;
     if (![...sel.options].some((o) => o.value === value)) sel.append(new Option(`${rows} × ${cols}`, value));
@@ -245,9 +260,11 @@
   }
 
   function newBoard(rows, cols) {
+    stopSolution();
     setShape(rows, cols);
     const kind = st.goalKind === 'custom' ? 'blank-last' : st.goalKind;
-    setGoal(layout(kind, rows, cols), kind);
+    st.start = layout(kind, rows, cols);
+    setGoal(st.start, kind);
     setStart(shuffled(st.goal, rows, cols));
   }
 
@@ -276,6 +293,10 @@
     return body;
   }
 
+  // The server's messages speak of command-line flags; say where that is here.
+  const pageHint = (msg) => (msg.includes('cannot infer the board size')
+    ? `${msg} (here: pick the size first, or write one row per line)` : msg);
+
   // Typed boards are read by the server (/api/parse), which knows every format.
   function scheduleParse(which) {
     clearTimeout(st.parseTimer);
@@ -301,7 +322,7 @@
       if (seq !== st.parseSeq) return;
       if (!res.ok) {
         input.classList.add('invalid');
-        showError(data.error);
+        showError(pageHint(data.error));
         return;
       }
       applyParsed(data);
@@ -351,7 +372,7 @@
         signal: ctl.signal,
       });
       const data = await res.json();
-      if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
+      if (!res.ok) throw new Error(pageHint(data.error || `HTTP ${res.status}`));
       if (kind === 'solve') showSolution(data);
       else showComparison(data);
     } catch (e) {
@@ -551,9 +572,9 @@
       const input = $(`${which}-text`);
       input.addEventListener('input', () => scheduleParse(which));
       input.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
-          parseTyped(which);
+          request('solve');
         }
       });
     }
