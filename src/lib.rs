@@ -7,6 +7,7 @@
 pub mod board;
 pub mod heuristic;
 pub mod input;
+pub mod instances;
 pub mod rank;
 pub mod report;
 pub mod search;

@@ -4,9 +4,10 @@ use super::{check_same_shape, Board, BoardError, InputError, Scan, Shape};
 use std::str::FromStr;
 
 /// What `--goal` names: a standard layout or a board of the user's.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum GoalSpec {
     /// `1 2 … n−1 0`: tiles in reading order, blank last (the default).
+    #[default]
     BlankLast,
     /// `0 1 2 … n−1`: Korf's convention.
     BlankFirst,
@@ -14,12 +15,6 @@ pub enum GoalSpec {
     Spiral,
     /// A board written in any accepted format.
     Board(String),
-}
-
-impl Default for GoalSpec {
-    fn default() -> Self {
-        GoalSpec::BlankLast
-    }
 }
 
 impl FromStr for GoalSpec {

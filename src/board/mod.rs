@@ -390,7 +390,7 @@ pub fn permutation_parity(perm: &[u8]) -> bool {
             i = usize::from(perm[i]);
             len += 1;
         }
-        if len % 2 == 0 {
+        if len.is_multiple_of(2) {
             odd = !odd;
         }
     }

@@ -223,8 +223,7 @@ impl Scan {
             && (one_per_row || equal_len || toks.len() == 1);
 
         self.values.clear();
-        let row_lens: Vec<usize>;
-        if digit_mode {
+        let row_lens: Vec<usize> = if digit_mode {
             for t in toks {
                 for &c in &text.as_bytes()[t.start as usize..t.end as usize] {
                     self.values.push(match c {
@@ -233,11 +232,11 @@ impl Scan {
                     });
                 }
             }
-            row_lens = if toks.len() > 1 {
+            if toks.len() > 1 {
                 toks.iter().map(tok_len).collect()
             } else {
                 vec![total_chars]
-            };
+            }
         } else {
             for (i, t) in toks.iter().enumerate() {
                 if t.kind == Kind::DigitString {
@@ -248,8 +247,8 @@ impl Scan {
                 }
                 self.values.push(t.value.min(u32::from(u16::MAX)) as u16);
             }
-            row_lens = rows;
-        }
+            rows
+        };
         let shape = infer_shape(self.values.len(), &row_lens, size)?;
         Board::new(shape.rows, shape.cols, &self.values).map_err(|e| match e {
             // Report the number as written, not as clamped to u16.
@@ -296,7 +295,7 @@ impl Scan {
             Err(e) => e,
         };
         // Two digit strings: `283164705 123804765`.
-        if t % 2 == 0 {
+        if t.is_multiple_of(2) {
             if let Ok(pair) = self.split_pair(text, t / 2, None) {
                 return Ok(pair);
             }

@@ -1,7 +1,9 @@
 //! Argument parsing (clap derive), input reading and output formatting.
 //! No algorithm code lives here.
 
+mod bench;
 mod input;
+mod pdb;
 mod serve;
 mod solve;
 
@@ -36,6 +38,10 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Serve the web page and JSON API (http://127.0.0.1:8080/ by default).
     Serve(serve::ServeArgs),
+    /// Build or list cached pattern databases.
+    Pdb(pdb::PdbArgs),
+    /// Solve every instance of a benchmark file and check the lengths.
+    Bench(bench::BenchArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -60,6 +66,9 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     if e.downcast_ref::<InputError>().is_some() || e.downcast_ref::<BoardError>().is_some() {
         return EXIT_BAD_INPUT;
     }
+    if let Some(npuzzle::heuristic::pdb::PdbError::Partition(_)) = e.downcast_ref() {
+        return EXIT_BAD_INPUT;
+    }
     match e.downcast_ref::<SearchError>() {
         Some(SearchError::Budget { .. }) | Some(SearchError::Cancelled { .. }) => EXIT_BUDGET,
         Some(SearchError::Input(_)) | Some(SearchError::Unsupported(_)) => EXIT_BAD_INPUT,
@@ -72,6 +81,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Pdb(args) => pdb::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -3,10 +3,13 @@
 use super::input::ProblemArgs;
 use super::Failure;
 use npuzzle::board::path_string;
+use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions, SharedReporter};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::report::Report;
 use npuzzle::search::{self, Algorithm, Budget, SolveOptions};
 use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
@@ -62,6 +65,20 @@ pub struct SearchArgs {
     /// Stop any search after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+
+    /// Pattern databases for --heuristic pdb: 7-8, 6-6-3, 5-5-5 (4x4),
+    /// 6-6-6-6 (5x5), group sizes such as 4-4, tile groups such as
+    /// 1,2,3/4,5,6,7,8, or auto (6-6-3 on 4x4, 6-6-6-6 on 5x5).
+    #[arg(long, value_name = "PARTITION", default_value = "auto")]
+    pub pdb: PartitionSpec,
+
+    /// Pattern database cache directory (default: $XDG_CACHE_HOME/npuzzle).
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<PathBuf>,
+
+    /// Threads for one search (parallel IDA*); 0 means all cores.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
 }
 
 impl SearchArgs {
@@ -86,6 +103,16 @@ impl SearchArgs {
                 max_nodes: self.max_nodes,
                 timeout,
                 cancel: None,
+            },
+            pdb: PdbOptions {
+                partition: self.pdb.clone(),
+                dir: self.pdb_dir.clone(),
+                reporter: Some(SharedReporter(Arc::new(super::pdb::Reporter::new()))),
+                ..Default::default()
+            },
+            threads: match self.threads {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                n => n,
             },
         })
     }

@@ -6,9 +6,14 @@
 //! sum itself; for a pattern database it would hold the per-group indices,
 //! so that only the group of the moved tile is looked up again.
 
+pub mod linear_conflict;
 pub mod manhattan;
+pub mod misplaced;
+pub mod pdb;
 
+pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
+pub use misplaced::Misplaced;
 
 use crate::board::Board;
 use std::fmt;
@@ -110,4 +115,52 @@ impl FromStr for HeuristicKind {
 /// Goal cell of each tile, as a lookup table: `goal_cells(goal)[t]`.
 pub fn goal_cells(goal: &Board) -> Vec<u8> {
     goal.positions()
+}
+
+impl HeuristicKind {
+    /// What `auto` means for A* and IDA* on `goal`'s board: pattern
+    /// databases on boards beyond the complete tables (11 to 64 cells),
+    /// linear conflict elsewhere.
+    pub fn resolve(self, goal: &Board) -> HeuristicKind {
+        match self {
+            HeuristicKind::Auto
+                if goal.len() > crate::search::table::MAX_CELLS && goal.len() <= pdb::MAX_CELLS =>
+            {
+                HeuristicKind::Pdb
+            }
+            HeuristicKind::Auto => HeuristicKind::LinearConflict,
+            k => k,
+        }
+    }
+}
+
+/// Work to run with one concrete heuristic type, so searches are
+/// monomorphised per heuristic (no dynamic dispatch per node).
+pub trait WithHeuristic {
+    type Output;
+    fn run<H: Heuristic>(self, h: &H) -> Self::Output;
+}
+
+/// Builds the heuristic `kind` (after [`HeuristicKind::resolve`]) for `goal`
+/// and runs `work` with it; `Err` names a heuristic that is not available.
+///
+/// This is the one place a new heuristic (the pattern database) plugs in.
+pub fn with_heuristic<W: WithHeuristic>(
+    kind: HeuristicKind,
+    goal: &Board,
+    pdb: &pdb::PdbOptions,
+    work: W,
+) -> Result<W::Output, String> {
+    match kind.resolve(goal) {
+        HeuristicKind::Misplaced => Ok(work.run(&Misplaced::new(goal))),
+        HeuristicKind::Manhattan => Ok(work.run(&Manhattan::new(goal))),
+        HeuristicKind::LinearConflict | HeuristicKind::Auto => {
+            Ok(work.run(&LinearConflict::new(goal)))
+        }
+        HeuristicKind::Pdb => {
+            let h = pdb::PdbHeuristic::new(goal, pdb, pdb.reporter())
+                .map_err(|e| format!("pattern databases: {e}"))?;
+            Ok(work.run(&h))
+        }
+    }
 }

@@ -2,7 +2,13 @@
 //! line, the batch runner and the web server call them the same way and get
 //! the same statistics back.
 
+pub mod astar;
+pub mod bfs;
+pub mod bibfs;
 pub mod compare;
+pub mod idastar;
+pub mod parallel;
+pub mod support;
 pub mod table;
 
 use crate::board::{Board, Dir, InputError};
@@ -141,13 +147,29 @@ impl Default for Budget {
 }
 
 /// How a search was asked to run.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SolveOptions {
     /// Produce the optimal path, not only its length.
     pub want_path: bool,
     pub budget: Budget,
     /// Heuristic for informed searches (`auto` picks the strongest).
     pub heuristic: HeuristicKind,
+    /// Which pattern databases to use, and where they are cached.
+    pub pdb: crate::heuristic::pdb::PdbOptions,
+    /// Worker threads for a single search (parallel IDA*); 1 = sequential.
+    pub threads: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            want_path: false,
+            budget: Budget::default(),
+            heuristic: HeuristicKind::Auto,
+            pdb: Default::default(),
+            threads: 1,
+        }
+    }
 }
 
 /// Which budget ran out.
@@ -208,17 +230,24 @@ pub enum Algorithm {
     #[default]
     Auto,
     Table,
+    /// BFS; visited set = rank bit array (≤ 12 cells) or hash set.
     Bfs,
+    /// BFS with a hash set of visited states.
+    BfsHash,
+    /// BFS with an ordered set (B-tree) of visited states.
+    BfsSet,
     Bibfs,
     Astar,
     Idastar,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 6] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::Auto,
         Algorithm::Table,
         Algorithm::Bfs,
+        Algorithm::BfsHash,
+        Algorithm::BfsSet,
         Algorithm::Bibfs,
         Algorithm::Astar,
         Algorithm::Idastar,
@@ -229,6 +258,8 @@ impl Algorithm {
             Algorithm::Auto => "auto",
             Algorithm::Table => "table",
             Algorithm::Bfs => "bfs",
+            Algorithm::BfsHash => "bfs-hash",
+            Algorithm::BfsSet => "bfs-set",
             Algorithm::Bibfs => "bibfs",
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
@@ -254,6 +285,8 @@ impl FromStr for Algorithm {
                 "ida*" | "ida" => Some(Algorithm::Idastar),
                 "a*" => Some(Algorithm::Astar),
                 "bidirectional" | "bi-bfs" => Some(Algorithm::Bibfs),
+                "bfs-rank" => Some(Algorithm::Bfs),
+                "bfs-btree" | "bfs-ordered" => Some(Algorithm::BfsSet),
                 _ => None,
             })
             .ok_or_else(|| {
@@ -263,33 +296,41 @@ impl FromStr for Algorithm {
     }
 }
 
-/// The solver for an algorithm on a board of this shape.
+/// The solver for an algorithm on a board of this shape. `auto` is the
+/// complete table where one exists, else IDA* (which takes the strongest
+/// heuristic for `HeuristicKind::Auto`).
 pub fn solver_for(algo: Algorithm, problem: &Problem) -> Result<Box<dyn Solver>, SearchError> {
     let cells = problem.start.len();
-    match algo {
-        Algorithm::Table => Ok(Box::new(table::TableSolver::global())),
-        Algorithm::Auto if cells <= table::MAX_CELLS => Ok(Box::new(table::TableSolver::global())),
-        other => Err(SearchError::Unsupported(format!(
-            "{other} on a {}x{} board is not supported yet (complete tables cover boards of at most {} cells)",
-            problem.rows(),
-            problem.cols(),
-            table::MAX_CELLS
-        ))),
-    }
+    Ok(match algo {
+        Algorithm::Table => Box::new(table::TableSolver::global()),
+        Algorithm::Auto if cells <= table::MAX_CELLS => Box::new(table::TableSolver::global()),
+        Algorithm::Auto | Algorithm::Idastar => Box::new(idastar::Idastar),
+        Algorithm::Bfs => Box::new(bfs::Bfs {
+            visited: bfs::Visited::Auto,
+        }),
+        Algorithm::BfsHash => Box::new(bfs::Bfs {
+            visited: bfs::Visited::Hash,
+        }),
+        Algorithm::BfsSet => Box::new(bfs::Bfs {
+            visited: bfs::Visited::Ordered,
+        }),
+        Algorithm::Bibfs => Box::new(bibfs::Bibfs),
+        Algorithm::Astar => Box::new(astar::Astar),
+    })
 }
 
 /// Solves a problem: answers an unreachable goal at once from parity (no
-/// search is started), else runs the chosen algorithm.
+/// search is started, on any board size; the algorithm reported is
+/// `parity`), else runs the chosen algorithm.
 pub fn solve(
     problem: &Problem,
     algo: Algorithm,
     opts: &SolveOptions,
 ) -> Result<Solution, SearchError> {
-    let solver = solver_for(algo, problem)?;
     if !problem.solvable() {
-        return Ok(Solution::unreachable(solver.name()));
+        return Ok(Solution::unreachable("parity"));
     }
-    solver.solve(problem, opts)
+    solver_for(algo, problem)?.solve(problem, opts)
 }
 
 /// Checks that `path` is legal from `start` and ends at `goal`.

@@ -75,6 +75,9 @@ impl Job {
                 want_path: true,
                 budget,
                 heuristic,
+                // One thread per search: the heavy slots already use every core.
+                threads: 1,
+                ..SolveOptions::default()
             },
         })
     }

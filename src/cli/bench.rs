@@ -1,0 +1,142 @@
+//! `npuzzle bench FILE`: solve every instance of a benchmark file (such as
+//! `korf100.txt`), check each length against the file, print what each
+//! cost and the totals.
+
+use super::solve::SearchArgs;
+use super::Failure;
+use npuzzle::board::{GoalSpec, InputError, Scan, Shape};
+use npuzzle::heuristic::pdb::PdbHeuristic;
+use npuzzle::heuristic::HeuristicKind;
+use npuzzle::instances;
+use npuzzle::search::{self, Problem};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Instance file: tiles in reading order, then the optimal length (as in
+    /// shared/data/korf100.txt and korf24_50.txt).
+    pub file: PathBuf,
+
+    /// Solve only the first N instances.
+    #[arg(short, long, value_name = "N")]
+    pub limit: Option<usize>,
+
+    /// Solve only these instances (1-based numbers, comma-separated).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub only: Vec<usize>,
+
+    /// The goal (default blank-first, Korf's convention used by the files).
+    #[arg(short, long, default_value = "blank-first", num_args = 1..)]
+    pub goal: Vec<String>,
+
+    /// Board size, when the field count does not tell it.
+    #[arg(short, long, value_name = "RxC")]
+    pub size: Option<Shape>,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+pub fn run(args: BenchArgs) -> Result<u8, Failure> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.file.display()))
+        .map_err(|error| Failure { code: 2, error })?;
+    let all = instances::parse(&text, args.size).map_err(|e| Failure {
+        code: 2,
+        error: anyhow::anyhow!("{}: {e}", args.file.display()),
+    })?;
+    let chosen: Vec<_> = all
+        .into_iter()
+        .filter(|i| args.only.is_empty() || args.only.contains(&i.number))
+        .take(args.limit.unwrap_or(usize::MAX))
+        .collect();
+    let Some(first) = chosen.first() else {
+        println!("no instances");
+        return Ok(0);
+    };
+    let spec: GoalSpec = args.goal.join(" ").parse().map_err(InputError::goal)?;
+    let goal = spec.resolve(first.start.shape(), &mut Scan::new())?;
+    let opts = args.search.options(false)?;
+
+    // Load (or build) the databases before the clock starts.
+    let uses_pdb = matches!(args.search.heuristic, HeuristicKind::Pdb)
+        || (args.search.heuristic == HeuristicKind::Auto && goal.len() > search::table::MAX_CELLS);
+    let mut label = format!("{} + {}", args.search.algo, args.search.heuristic);
+    if uses_pdb {
+        let t0 = Instant::now();
+        let h = PdbHeuristic::new(&goal, &opts.pdb, opts.pdb.reporter())?;
+        label = format!("{} + {}", args.search.algo, h.label());
+        eprintln!(
+            "pattern databases ready in {:.2} s",
+            t0.elapsed().as_secs_f64()
+        );
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{}: {} instances, {label}, {} thread{}",
+        args.file.display(),
+        chosen.len(),
+        opts.threads,
+        if opts.threads == 1 { "" } else { "s" }
+    )?;
+    writeln!(
+        out,
+        "{:>4} {:>6} {:>6} {:>14} {:>14} {:>10}",
+        "#", "moves", "file", "expanded", "generated", "seconds"
+    )?;
+    let (mut expanded, mut generated, mut moves) = (0u64, 0u64, 0u64);
+    let mut wrong = Vec::new();
+    let mut times = Vec::new();
+    let t_all = Instant::now();
+    for inst in &chosen {
+        let problem = Problem::new(inst.start.clone(), goal.clone())?;
+        let sol = search::solve(&problem, args.search.algo, &opts)?;
+        let m = sol.moves.map_or(-1, i64::from);
+        let ok = match inst.length {
+            Some(l) => m == i64::from(l),
+            None => true,
+        };
+        if !ok {
+            wrong.push(inst.number);
+        }
+        let s = sol.stats;
+        expanded += s.expanded;
+        generated += s.generated;
+        moves += m.max(0) as u64;
+        times.push(s.elapsed.as_secs_f64());
+        writeln!(
+            out,
+            "{:>4} {:>6} {:>6} {:>14} {:>14} {:>10.3}{}",
+            inst.number,
+            m,
+            inst.length.map_or("-".into(), |l| l.to_string()),
+            s.expanded,
+            s.generated,
+            s.elapsed.as_secs_f64(),
+            if ok { "" } else { "  WRONG" }
+        )?;
+        out.flush()?;
+    }
+    let wall = t_all.elapsed().as_secs_f64();
+    let sum: f64 = times.iter().sum();
+    times.sort_by(|a, b| a.total_cmp(b));
+    let median = times[times.len() / 2];
+    writeln!(
+        out,
+        "total: {} instances, {moves} moves, {expanded} expanded ({:.0} per instance), {generated} generated, {sum:.3} s searching ({wall:.3} s wall), median {median:.4} s, {:.1} M expanded/s",
+        chosen.len(),
+        expanded as f64 / chosen.len() as f64,
+        expanded as f64 / sum.max(1e-9) / 1e6,
+    )?;
+    if wrong.is_empty() {
+        writeln!(out, "all {} lengths match the file", chosen.len())?;
+        Ok(0)
+    } else {
+        let list: Vec<String> = wrong.iter().map(|n| n.to_string()).collect();
+        writeln!(out, "WRONG length on instances {}", list.join(", "))?;
+        Ok(1)
+    }
+}

@@ -1,0 +1,181 @@
+//! `npuzzle pdb build` and `npuzzle pdb list`.
+
+use super::Failure;
+use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::board::{GoalSpec, Scan, Shape};
+use npuzzle::heuristic::pdb::{store, PartitionSpec, PdbHeuristic, PdbOptions, PdbReporter};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+#[derive(clap::Args, Debug)]
+pub struct PdbArgs {
+    #[command(subcommand)]
+    pub command: PdbCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum PdbCommand {
+    /// Build (or load and check) a partition's databases ahead of time.
+    Build(BuildArgs),
+    /// List the cached databases and their sizes.
+    List(DirArgs),
+}
+
+/// Where the cache lives.
+#[derive(clap::Args, Debug, Clone)]
+pub struct DirArgs {
+    /// Pattern database cache directory (default: $XDG_CACHE_HOME/npuzzle).
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BuildArgs {
+    /// Board size, e.g. 4x4.
+    #[arg(short, long, value_name = "RxC")]
+    pub size: Shape,
+    /// Partition: 7-8, 6-6-3, 5-5-5 (4x4), 6-6-6-6 (5x5), group sizes such
+    /// as 4-4, tile groups such as 1,2,3/4,5,6,7,8, or auto.
+    #[arg(short, long, default_value = "auto")]
+    pub partition: PartitionSpec,
+    /// The goal the databases are for (default blank-last).
+    #[arg(short, long, num_args = 1..)]
+    pub goal: Option<Vec<String>>,
+    #[command(flatten)]
+    pub dir: DirArgs,
+}
+
+/// Progress on stderr: a bar per build when stderr is a terminal, one
+/// line per build otherwise.
+pub struct Reporter {
+    bar: Mutex<Option<ProgressBar>>,
+    tty: bool,
+}
+
+impl Reporter {
+    pub fn new() -> Reporter {
+        Reporter {
+            bar: Mutex::new(None),
+            tty: std::io::stderr().is_terminal(),
+        }
+    }
+}
+
+impl PdbReporter for Reporter {
+    fn note(&self, msg: &str) {
+        eprintln!("npuzzle: pattern database: {msg}");
+    }
+
+    fn building(&self, tiles: &[u8], entries: u64) {
+        let list: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        let what = format!("building pattern database for tiles {}", list.join(","));
+        if self.tty {
+            let bar = ProgressBar::new(entries);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{msg} [{bar:30}] {percent}% layer {prefix} ({elapsed})",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.set_message(what);
+            *self.bar.lock().unwrap_or_else(|p| p.into_inner()) = Some(bar);
+        } else {
+            eprintln!("npuzzle: {what} ({entries} entries)");
+        }
+    }
+
+    fn layer(&self, depth: u32, reached: u64, _total: u64) {
+        if let Some(bar) = &*self.bar.lock().unwrap_or_else(|p| p.into_inner()) {
+            bar.set_prefix(depth.to_string());
+            bar.set_position(reached);
+        }
+    }
+
+    fn built(&self, tiles: &[u8], seconds: f64) {
+        if let Some(bar) = self.bar.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            bar.finish_and_clear();
+        }
+        let list: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        eprintln!(
+            "npuzzle: built pattern database for tiles {} in {seconds:.1} s",
+            list.join(",")
+        );
+    }
+}
+
+pub fn run(args: PdbArgs) -> Result<u8, Failure> {
+    match args.command {
+        PdbCommand::Build(b) => build(b),
+        PdbCommand::List(d) => list(d),
+    }
+}
+
+fn build(args: BuildArgs) -> Result<u8, Failure> {
+    let goal = match &args.goal {
+        Some(words) => words
+            .join(" ")
+            .parse::<GoalSpec>()
+            .map_err(npuzzle::board::InputError::goal)?,
+        None => GoalSpec::default(),
+    };
+    let goal = goal.resolve(args.size, &mut Scan::new())?;
+    let opts = PdbOptions {
+        partition: args.partition,
+        dir: args.dir.pdb_dir.clone(),
+        ..Default::default()
+    };
+    let t0 = std::time::Instant::now();
+    let h = PdbHeuristic::new(&goal, &opts, &Reporter::new())?;
+    println!(
+        "{} for goal {} ({:.1} s), in {}",
+        h.label(),
+        goal.to_row_string(),
+        t0.elapsed().as_secs_f64(),
+        opts.cache_dir().display()
+    );
+    for db in h.databases() {
+        let tiles: Vec<String> = db.tiles().iter().map(|t| t.to_string()).collect();
+        println!(
+            "  tiles {:<24} {:>12} entries  max {}",
+            tiles.join(","),
+            db.entries(),
+            db.max_value()
+        );
+    }
+    Ok(0)
+}
+
+fn list(args: DirArgs) -> Result<u8, Failure> {
+    let dir = args.pdb_dir.unwrap_or_else(store::default_dir);
+    let files =
+        store::list(&dir).map_err(|e| anyhow::anyhow!("cannot list {}: {e}", dir.display()))?;
+    println!("{}", dir.display());
+    if files.is_empty() {
+        println!("  (no pattern databases cached)");
+    }
+    let mut total = 0;
+    for f in &files {
+        let tiles: Vec<String> = f.tiles.iter().map(|t| t.to_string()).collect();
+        let goal: Vec<String> = f.goal.iter().map(|t| t.to_string()).collect();
+        println!(
+            "  {}x{}  goal {}  tiles {}  {} entries  {:.1} MiB  {}",
+            f.rows,
+            f.cols,
+            goal.join(" "),
+            tiles.join(","),
+            f.entries,
+            f.bytes as f64 / (1 << 20) as f64,
+            f.path
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+        );
+        total += f.bytes;
+    }
+    println!(
+        "  total {:.1} MiB in {} files",
+        total as f64 / (1 << 20) as f64,
+        files.len()
+    );
+    Ok(0)
+}

@@ -1,0 +1,305 @@
+//! The on-disk cache of built pattern databases.
+//!
+//! One file per (board, goal, group): a fixed header naming the format
+//! version, the board, the goal, the group and a CRC-32 of the contents,
+//! then one byte per placement. Files are written to a temporary name in the
+//! same directory and renamed into place, so a crash or two builders racing
+//! never leave a torn file under the real name. A file that is truncated,
+//! corrupt or for another board/goal/group is detected on load.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+const MAGIC: &[u8; 8] = b"NPUZPDB\0";
+/// Bumped whenever the layout or the meaning of the bytes changes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// What a database file is for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    pub rows: u8,
+    pub cols: u8,
+    /// The goal's tiles in reading order.
+    pub goal: Vec<u8>,
+    /// The group's tiles, sorted.
+    pub tiles: Vec<u8>,
+}
+
+impl Key {
+    /// File name: board, a hash of the goal, the tiles.
+    pub fn file_name(&self) -> String {
+        let goal_hash = crc32fast::hash(&self.goal);
+        let tiles: Vec<String> = self.tiles.iter().map(|t| t.to_string()).collect();
+        format!(
+            "{}x{}-goal{:08x}-tiles{}.pdb",
+            self.rows,
+            self.cols,
+            goal_hash,
+            tiles.join("_")
+        )
+    }
+
+    fn header(&self, entries: u64, checksum: u32) -> Vec<u8> {
+        let mut h = Vec::with_capacity(32 + self.goal.len() + self.tiles.len());
+        h.extend_from_slice(MAGIC);
+        h.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        h.push(self.rows);
+        h.push(self.cols);
+        h.push(self.goal.len() as u8);
+        h.push(self.tiles.len() as u8);
+        h.extend_from_slice(&self.goal);
+        h.extend_from_slice(&self.tiles);
+        h.extend_from_slice(&entries.to_le_bytes());
+        h.extend_from_slice(&checksum.to_le_bytes());
+        h
+    }
+}
+
+/// Why a cached file could not be used.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    #[error("not found")]
+    Missing,
+    #[error("cannot read {path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{path} is not a pattern database of this format (version or magic differs)")]
+    Format { path: PathBuf },
+    #[error("{path} is for another board, goal or group")]
+    Mismatch { path: PathBuf },
+    #[error("{path} is truncated ({got} of {want} bytes)")]
+    Truncated { path: PathBuf, got: u64, want: u64 },
+    #[error("{path} is corrupt (checksum mismatch)")]
+    Corrupt { path: PathBuf },
+}
+
+/// Loads the database for `key` from `dir`, checking everything.
+pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadError> {
+    let path = dir.join(key.file_name());
+    let io_err = |source: io::Error| LoadError::Io {
+        path: path.clone(),
+        source,
+    };
+    let mut f = match fs::File::open(&path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing),
+        Err(e) => return Err(io_err(e)),
+    };
+    let want_header = key.header(entries, 0);
+    let mut header = Vec::with_capacity(want_header.len());
+    (&mut f)
+        .take(want_header.len() as u64)
+        .read_to_end(&mut header)
+        .map_err(io_err)?;
+    let magic_ok = header.len() >= 12
+        && &header[..8] == MAGIC
+        && header[8..12] == FORMAT_VERSION.to_le_bytes();
+    // a short file that starts like ours is truncated; anything else is foreign
+    let short_ours = header.len() < 12 && MAGIC.starts_with(&header[..header.len().min(8)]);
+    if !(magic_ok || short_ours) {
+        return Err(LoadError::Format { path });
+    }
+    if header.len() < want_header.len() {
+        return Err(LoadError::Truncated {
+            path,
+            got: header.len() as u64,
+            want: want_header.len() as u64 + entries,
+        });
+    }
+    let hl = header.len();
+    // everything but the trailing checksum must match
+    if header[..hl - 4] != want_header[..hl - 4] {
+        return Err(LoadError::Mismatch { path });
+    }
+    let checksum = u32::from_le_bytes([
+        header[hl - 4],
+        header[hl - 3],
+        header[hl - 2],
+        header[hl - 1],
+    ]);
+    let mut data = Vec::with_capacity(entries as usize);
+    f.take(entries + 1).read_to_end(&mut data).map_err(io_err)?;
+    if data.len() as u64 != entries {
+        if (data.len() as u64) < entries {
+            return Err(LoadError::Truncated {
+                path,
+                got: hl as u64 + data.len() as u64,
+                want: hl as u64 + entries,
+            });
+        }
+        return Err(LoadError::Corrupt { path });
+    }
+    if crc32fast::hash(&data) != checksum {
+        return Err(LoadError::Corrupt { path });
+    }
+    Ok(data)
+}
+
+/// Writes the database atomically: a temporary file in `dir`, synced, then
+/// renamed over the final name.
+pub fn save(dir: &Path, key: &Key, data: &[u8]) -> io::Result<PathBuf> {
+    fs::create_dir_all(dir)?;
+    let path = dir.join(key.file_name());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let tmp = dir.join(format!(
+        ".{}.tmp{}-{}-{:?}",
+        key.file_name(),
+        std::process::id(),
+        nanos,
+        std::thread::current().id()
+    ));
+    let result = (|| {
+        let mut f = io::BufWriter::new(fs::File::create(&tmp)?);
+        f.write_all(&key.header(data.len() as u64, crc32fast::hash(data)))?;
+        f.write_all(data)?;
+        let f = f.into_inner().map_err(|e| e.into_error())?;
+        f.sync_all()?;
+        fs::rename(&tmp, &path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map(|_| path)
+}
+
+/// One cached file, for `npuzzle pdb list`.
+#[derive(Clone, Debug)]
+pub struct CachedFile {
+    pub path: PathBuf,
+    pub bytes: u64,
+    pub rows: u8,
+    pub cols: u8,
+    pub goal: Vec<u8>,
+    pub tiles: Vec<u8>,
+    pub entries: u64,
+}
+
+/// Lists the databases in `dir` (unreadable files are skipped).
+pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
+    let mut out = Vec::new();
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
+        Err(e) => return Err(e),
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("pdb") {
+            continue;
+        }
+        let Ok(mut f) = fs::File::open(&path) else {
+            continue;
+        };
+        let mut head = [0u8; 16];
+        if f.read_exact(&mut head).is_err() || &head[..8] != MAGIC {
+            continue;
+        }
+        let (rows, cols, n, k) = (
+            head[12],
+            head[13],
+            usize::from(head[14]),
+            usize::from(head[15]),
+        );
+        let mut rest = vec![0u8; n + k + 8];
+        if f.read_exact(&mut rest).is_err() {
+            continue;
+        }
+        let mut e = [0u8; 8];
+        e.copy_from_slice(&rest[n + k..]);
+        out.push(CachedFile {
+            bytes: entry.metadata().map_or(0, |m| m.len()),
+            path,
+            rows,
+            cols,
+            goal: rest[..n].to_vec(),
+            tiles: rest[n..n + k].to_vec(),
+            entries: u64::from_le_bytes(e),
+        });
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
+/// The default cache directory: `$XDG_CACHE_HOME/npuzzle` (or the
+/// platform's cache directory), else `./.npuzzle-cache`.
+pub fn default_dir() -> PathBuf {
+    dirs::cache_dir()
+        .map(|d| d.join("npuzzle"))
+        .unwrap_or_else(|| PathBuf::from(".npuzzle-cache"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key() -> Key {
+        Key {
+            rows: 3,
+            cols: 3,
+            goal: vec![1, 2, 3, 4, 5, 6, 7, 8, 0],
+            tiles: vec![1, 2, 3],
+        }
+    }
+
+    #[test]
+    fn round_trip_and_every_kind_of_damage() {
+        let dir = tempfile::tempdir().unwrap();
+        let data: Vec<u8> = (0..504u32).map(|i| (i % 7) as u8).collect();
+        assert!(matches!(
+            load(dir.path(), &key(), 504),
+            Err(LoadError::Missing)
+        ));
+        let path = save(dir.path(), &key(), &data).unwrap();
+        assert_eq!(load(dir.path(), &key(), 504).unwrap(), data);
+
+        // corrupt one byte of the contents
+        let mut bytes = fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            load(dir.path(), &key(), 504),
+            Err(LoadError::Corrupt { .. })
+        ));
+
+        // truncate
+        fs::write(&path, &bytes[..bytes.len() - 10]).unwrap();
+        assert!(matches!(
+            load(dir.path(), &key(), 504),
+            Err(LoadError::Truncated { .. })
+        ));
+        fs::write(&path, &bytes[..5]).unwrap();
+        assert!(matches!(
+            load(dir.path(), &key(), 504),
+            Err(LoadError::Truncated { .. })
+        ));
+
+        // a file for another goal under this name
+        let mut other = key();
+        other.goal = vec![0, 1, 2, 3, 4, 5, 6, 7, 8];
+        let other_path = save(dir.path(), &other, &data).unwrap();
+        fs::rename(other_path, &path).unwrap();
+        assert!(matches!(
+            load(dir.path(), &key(), 504),
+            Err(LoadError::Mismatch { .. })
+        ));
+
+        // garbage
+        fs::write(&path, b"hello, this is not a database at all").unwrap();
+        assert!(matches!(
+            load(dir.path(), &key(), 504),
+            Err(LoadError::Format { .. })
+        ));
+
+        save(dir.path(), &key(), &data).unwrap();
+        let listed = list(dir.path()).unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].tiles, vec![1, 2, 3]);
+        assert_eq!(listed[0].entries, 504);
+        // no temporary files left behind
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}

@@ -1,0 +1,285 @@
+//! A*: best-first search on `f = g + h` with a binary heap (the open list)
+//! and a hash map from state to node (the closed set and best `g` so far).
+//!
+//! Ties on `f` go to the deeper node (larger `g`): among equally promising
+//! nodes the one nearest the goal by the heuristic comes first, which
+//! usually finds the goal early in the last `f` layer. Stale heap entries
+//! (a state reached again more cheaply) are skipped when popped; a closed
+//! state reached more cheaply is reopened, so the answer stays optimal even
+//! for a heuristic that is admissible but not consistent. The goal is
+//! tested when a node is popped, which is what makes the first answer
+//! optimal.
+
+use super::support::{
+    dir_code, dir_from_code, with_codec, Clock, Codec, Halt, Interrupt, Neighbours, StateMap,
+    WithCodec, FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
+};
+use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
+use crate::board::Dir;
+use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
+use std::collections::hash_map::Entry;
+use std::collections::BinaryHeap;
+
+const NAME: &str = "astar";
+const ROOT: u32 = u32::MAX;
+/// `f` and `g` are packed into 16 bits each in heap entries.
+const MAX_F: u32 = 0xFFFF;
+
+/// The `astar` solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Astar;
+
+impl Solver for Astar {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+        search(problem, opts, None).map_err(|h| h.into_error(NAME))
+    }
+}
+
+struct Node<K> {
+    key: K,
+    parent: u32,
+    g: u32,
+    blank: u8,
+    dir: u8,
+    closed: bool,
+}
+
+/// Heap entry: larger is popped first, so `f` is stored inverted, then `g`
+/// (deeper first), then the node index.
+#[inline]
+fn entry(f: u32, g: u32, idx: u32) -> u64 {
+    (u64::from(MAX_F - f) << 48) | (u64::from(g) << 32) | u64::from(idx)
+}
+
+#[inline]
+fn unentry(e: u64) -> (u32, u32, u32) {
+    (
+        MAX_F - (e >> 48) as u32,
+        ((e >> 32) & 0xFFFF) as u32,
+        e as u32,
+    )
+}
+
+/// Runs A* with `opts.heuristic`; with `forecast = Some(d)` gives up early
+/// when the growth of the `f` layers so far plainly needs more than
+/// `--max-states` states to reach `f = d`.
+pub fn search(
+    problem: &Problem,
+    opts: &SolveOptions,
+    forecast: Option<u32>,
+) -> Result<Solution, Halt> {
+    struct HWork<'a> {
+        problem: &'a Problem,
+        opts: &'a SolveOptions,
+        forecast: Option<u32>,
+    }
+    struct CWork<'a, H> {
+        h: &'a H,
+        problem: &'a Problem,
+        opts: &'a SolveOptions,
+        forecast: Option<u32>,
+    }
+    impl<H: Heuristic> WithCodec for CWork<'_, H> {
+        type Output = Result<Solution, Halt>;
+        fn run<C: Codec>(self, codec: C) -> Self::Output {
+            run(codec, self.h, self.problem, self.opts, self.forecast)
+        }
+    }
+    impl WithHeuristic for HWork<'_> {
+        type Output = Result<Solution, Halt>;
+        fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+            with_codec(
+                self.problem.start.len(),
+                CWork {
+                    h,
+                    problem: self.problem,
+                    opts: self.opts,
+                    forecast: self.forecast,
+                },
+            )
+        }
+    }
+    with_heuristic(
+        opts.heuristic,
+        &problem.goal,
+        &opts.pdb,
+        HWork {
+            problem,
+            opts,
+            forecast,
+        },
+    )
+    .map_err(|e| Halt::Error(SearchError::Unsupported(e)))?
+}
+
+fn run<C: Codec, H: Heuristic>(
+    codec: C,
+    h: &H,
+    problem: &Problem,
+    opts: &SolveOptions,
+    forecast: Option<u32>,
+) -> Result<Solution, Halt> {
+    let clock = Clock::new(&opts.budget);
+    let max_states = opts.budget.max_states.min(u64::from(u32::MAX - 1));
+    let nb = Neighbours::new(problem.start.shape());
+    let mut stats = Stats::default();
+    let mut tiles = problem.start.tiles().to_vec();
+    let goal_key = codec.pack(problem.goal.tiles());
+    let start_key = codec.pack(&tiles);
+    let h0 = h.estimate(&tiles);
+    if h0 > MAX_F {
+        return Err(Halt::Error(SearchError::Unsupported(format!(
+            "astar: the estimate {h0} is beyond what A* can queue ({MAX_F})"
+        ))));
+    }
+    let mut nodes: Vec<Node<C::Key>> = vec![Node {
+        key: start_key.clone(),
+        parent: ROOT,
+        g: 0,
+        blank: problem.start.blank() as u8,
+        dir: 0,
+        closed: false,
+    }];
+    let mut index: StateMap<C::Key, u32> = StateMap::default();
+    index.insert(start_key, 0);
+    let mut open = BinaryHeap::new();
+    open.push(entry(h0, 0, 0));
+    // f layers seen: (f, states held when the first node of that f was popped).
+    let (mut level, mut level_size) = (h0, 1usize);
+    while let Some(e) = open.pop() {
+        let (f, g, idx) = unentry(e);
+        {
+            let node = &nodes[idx as usize];
+            if node.g != g || node.closed {
+                continue; // stale entry
+            }
+        }
+        if f > level {
+            let (prev_level, prev_size) = (level, level_size);
+            (level, level_size) = (f, nodes.len());
+            if let (Some(d), true) = (forecast, prev_size as f64 >= FORECAST_MIN) {
+                if level < d {
+                    let per_f = (level_size as f64 / prev_size as f64)
+                        .powf(1.0 / f64::from(level - prev_level));
+                    let need = level_size as f64 * per_f.powf(f64::from(d - level));
+                    if need > FORECAST_MARGIN * max_states as f64 {
+                        stats.peak_states = nodes.len() as u64;
+                        stats.elapsed = clock.start.elapsed();
+                        return Err(Halt::Forecast {
+                            limit: Limit::States,
+                            budget: max_states,
+                            forecast: need,
+                            depth: d,
+                            stats,
+                        });
+                    }
+                }
+            }
+        }
+        let node = &mut nodes[idx as usize];
+        if node.key == goal_key {
+            let mut path = Vec::with_capacity(g as usize);
+            let mut at = idx;
+            while nodes[at as usize].parent != ROOT {
+                path.push(dir_from_code(nodes[at as usize].dir));
+                at = nodes[at as usize].parent;
+            }
+            path.reverse();
+            stats.peak_states = nodes.len() as u64;
+            stats.elapsed = clock.start.elapsed();
+            return Ok(Solution {
+                moves: Some(g),
+                path: opts.want_path.then_some(path),
+                algorithm: NAME,
+                heuristic: Some(h.name()),
+                stats,
+            });
+        }
+        node.closed = true;
+        let (key, blank, came, is_root) = (
+            node.key.clone(),
+            usize::from(node.blank),
+            dir_from_code(node.dir),
+            node.parent == ROOT,
+        );
+        if stats.expanded % POLL_EVERY == 0 {
+            if let Err(i) = clock.poll() {
+                stats.peak_states = nodes.len() as u64;
+                stats.elapsed = clock.start.elapsed();
+                return Err(Halt::Error(i.error(NAME, &opts.budget, level, stats)));
+            }
+        }
+        stats.expanded += 1;
+        codec.unpack(&key, &mut tiles);
+        let hs = h.init(&tiles);
+        let moves = nb.of(blank);
+        for m in 0..usize::from(moves.len) {
+            let dir: Dir = moves.dirs[m];
+            if !is_root && dir == came.opposite() {
+                continue;
+            }
+            let to = usize::from(moves.cells[m]);
+            stats.generated += 1;
+            let tile = tiles[to];
+            tiles[blank] = tile;
+            tiles[to] = 0;
+            let child = codec.slide(&key, &tiles, tile, to, blank);
+            let g2 = g + 1;
+            let f2 = g2 + h.value(&h.update(&hs, &tiles, tile, to, blank));
+            tiles[to] = tile;
+            tiles[blank] = 0;
+            if f2 > MAX_F {
+                continue; // cannot be on an answer A* could queue
+            }
+            match index.entry(child) {
+                Entry::Occupied(o) => {
+                    let j = *o.get();
+                    let n = &mut nodes[j as usize];
+                    if n.g > g2 {
+                        n.g = g2;
+                        n.parent = idx;
+                        n.dir = dir_code(dir);
+                        n.closed = false;
+                        open.push(entry(f2, g2, j));
+                    }
+                }
+                Entry::Vacant(v) => {
+                    if nodes.len() as u64 >= max_states {
+                        stats.peak_states = nodes.len() as u64;
+                        stats.elapsed = clock.start.elapsed();
+                        return Err(Halt::Error(Interrupt::Limit(Limit::States).error(
+                            NAME,
+                            &opts.budget,
+                            level,
+                            stats,
+                        )));
+                    }
+                    let j = nodes.len() as u32;
+                    nodes.push(Node {
+                        key: v.key().clone(),
+                        parent: idx,
+                        g: g2,
+                        blank: to as u8,
+                        dir: dir_code(dir),
+                        closed: false,
+                    });
+                    v.insert(j);
+                    open.push(entry(f2, g2, j));
+                }
+            }
+        }
+    }
+    stats.peak_states = nodes.len() as u64;
+    stats.elapsed = clock.start.elapsed();
+    Ok(Solution {
+        moves: None,
+        path: None,
+        algorithm: NAME,
+        heuristic: Some(h.name()),
+        stats,
+    })
+}

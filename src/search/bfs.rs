@@ -1,0 +1,317 @@
+//! Breadth-first search, with the three ways of remembering visited states
+//! the seed articles teach:
+//!
+//! * [`Visited::Rank`] (the default on boards of at most 12 cells): a bit
+//!   array indexed by the permutation's Lehmer (Cantor) rank, a perfect
+//!   hash: one bit per permutation, 12!/8 bytes = 57 MiB at most;
+//! * [`Visited::Hash`]: a hash set of the packed state (the default beyond
+//!   12 cells, `--algo bfs-hash` anywhere);
+//! * [`Visited::Ordered`]: an ordered set (`BTreeSet`, `--algo bfs-set`).
+//!
+//! Every state found is kept in one array with a link to its parent and the
+//! move that reached it; the array doubles as the FIFO queue, so the path
+//! is read back from the goal's links. The goal is tested when a state is
+//! generated, so the search stops one layer earlier than testing at
+//! expansion would.
+
+use super::support::{
+    dir_code, dir_from_code, with_codec, Clock, Codec, Halt, Neighbours, StateSet, WithCodec,
+    FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
+};
+use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
+use crate::board::Dir;
+use crate::rank;
+use std::collections::BTreeSet;
+
+/// Rank bit arrays are used up to this many cells (12! bits = 57 MiB).
+pub const RANK_MAX_CELLS: usize = 12;
+
+/// How BFS remembers the states it has seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visited {
+    /// Rank bit array where the board has at most 12 cells, else hash set.
+    Auto,
+    /// Bit array indexed by permutation rank (at most 12 cells).
+    Rank,
+    /// Hash set of the packed state.
+    Hash,
+    /// Ordered set (B-tree) of the packed state.
+    Ordered,
+}
+
+impl Visited {
+    /// The concrete choice for a board of `cells` cells.
+    pub fn resolve(self, cells: usize) -> Visited {
+        match self {
+            Visited::Auto | Visited::Rank if cells <= RANK_MAX_CELLS => Visited::Rank,
+            Visited::Auto | Visited::Rank => Visited::Hash,
+            v => v,
+        }
+    }
+}
+
+/// The `bfs` solvers (`bfs`, `bfs-hash`, `bfs-set`).
+#[derive(Clone, Copy, Debug)]
+pub struct Bfs {
+    pub visited: Visited,
+}
+
+impl Bfs {
+    pub fn name_for(visited: Visited) -> &'static str {
+        match visited {
+            Visited::Auto | Visited::Rank => "bfs",
+            Visited::Hash => "bfs-hash",
+            Visited::Ordered => "bfs-set",
+        }
+    }
+}
+
+impl Solver for Bfs {
+    fn name(&self) -> &'static str {
+        Bfs::name_for(self.visited)
+    }
+
+    fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+        search(problem, opts, self.visited, None).map_err(|h| h.into_error(self.name()))
+    }
+}
+
+/// A set of seen states.
+trait Seen<K> {
+    /// Adds a state; true when it was new.
+    fn insert(&mut self, key: &K, tiles: &[u8]) -> bool;
+}
+
+struct RankBits(Vec<u64>);
+
+impl<K> Seen<K> for RankBits {
+    #[inline]
+    fn insert(&mut self, _key: &K, tiles: &[u8]) -> bool {
+        let r = rank::rank(tiles) as usize;
+        let (w, b) = (r / 64, 1u64 << (r % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Seen<K> for StateSet<K> {
+    #[inline]
+    fn insert(&mut self, key: &K, _tiles: &[u8]) -> bool {
+        StateSet::insert(self, key.clone())
+    }
+}
+
+impl<K: Ord + Clone> Seen<K> for BTreeSet<K> {
+    #[inline]
+    fn insert(&mut self, key: &K, _tiles: &[u8]) -> bool {
+        BTreeSet::insert(self, key.clone())
+    }
+}
+
+/// One state found: its key, the link to its parent, its blank and the move
+/// (blank direction) that reached it.
+struct Node<K> {
+    key: K,
+    parent: u32,
+    blank: u8,
+    dir: u8,
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// Runs BFS; with `forecast = Some(d)` (the answer is known to be at least
+/// `d`) it gives up early, with [`Halt::Forecast`], when the layer growth
+/// seen so far plainly needs more than `--max-states` states to reach `d`.
+pub fn search(
+    problem: &Problem,
+    opts: &SolveOptions,
+    visited: Visited,
+    forecast: Option<u32>,
+) -> Result<Solution, Halt> {
+    struct Work<'a> {
+        problem: &'a Problem,
+        opts: &'a SolveOptions,
+        visited: Visited,
+        forecast: Option<u32>,
+    }
+    impl WithCodec for Work<'_> {
+        type Output = Result<Solution, Halt>;
+        fn run<C: Codec>(self, codec: C) -> Self::Output {
+            let n = self.problem.start.len();
+            let name = Bfs::name_for(self.visited);
+            match self.visited.resolve(n) {
+                Visited::Rank => {
+                    let bits = RankBits(vec![0u64; (rank::FACT[n] as usize).div_ceil(64)]);
+                    run(codec, bits, name, self.problem, self.opts, self.forecast)
+                }
+                Visited::Ordered => run(
+                    codec,
+                    BTreeSet::<C::Key>::new(),
+                    name,
+                    self.problem,
+                    self.opts,
+                    self.forecast,
+                ),
+                _ => run(
+                    codec,
+                    StateSet::<C::Key>::default(),
+                    name,
+                    self.problem,
+                    self.opts,
+                    self.forecast,
+                ),
+            }
+        }
+    }
+    with_codec(
+        problem.start.len(),
+        Work {
+            problem,
+            opts,
+            visited,
+            forecast,
+        },
+    )
+}
+
+fn run<C: Codec, S: Seen<C::Key>>(
+    codec: C,
+    mut seen: S,
+    name: &'static str,
+    problem: &Problem,
+    opts: &SolveOptions,
+    forecast: Option<u32>,
+) -> Result<Solution, Halt> {
+    let clock = Clock::new(&opts.budget);
+    let max_states = opts.budget.max_states;
+    let shape = problem.start.shape();
+    let nb = Neighbours::new(shape);
+    let mut tiles = problem.start.tiles().to_vec();
+    let goal_key = codec.pack(problem.goal.tiles());
+    let start_key = codec.pack(&tiles);
+    let mut stats = Stats::default();
+    let done = |path: Vec<Dir>, stats: Stats| Solution {
+        moves: Some(path.len() as u32),
+        path: opts.want_path.then_some(path),
+        algorithm: name,
+        heuristic: None,
+        stats,
+    };
+    if start_key == goal_key {
+        stats.peak_states = 1;
+        stats.elapsed = clock.start.elapsed();
+        return Ok(done(Vec::new(), stats));
+    }
+    seen.insert(&start_key, &tiles);
+    let mut nodes: Vec<Node<C::Key>> = vec![Node {
+        key: start_key,
+        parent: ROOT,
+        blank: problem.start.blank() as u8,
+        dir: 0,
+    }];
+    let (mut head, mut layer_end, mut depth) = (0usize, 1usize, 0u32);
+    let mut prev_layer = 1usize;
+    while head < nodes.len() {
+        if head == layer_end {
+            // Layer `depth` is expanded; layer `depth + 1` is complete.
+            depth += 1;
+            let layer = nodes.len() - layer_end;
+            if let Some(d) = forecast {
+                if layer as f64 >= FORECAST_MIN && depth + 1 < d {
+                    // BFS holds every state closer than d before it finds the goal.
+                    let ratio = layer as f64 / prev_layer as f64;
+                    let need = nodes.len() as f64
+                        + super::support::geometric(layer as f64, ratio, d - 1 - depth);
+                    if need > FORECAST_MARGIN * max_states as f64 {
+                        stats.peak_states = nodes.len() as u64;
+                        stats.elapsed = clock.start.elapsed();
+                        return Err(Halt::Forecast {
+                            limit: Limit::States,
+                            budget: max_states,
+                            forecast: need,
+                            depth: d,
+                            stats,
+                        });
+                    }
+                }
+            }
+            prev_layer = layer.max(1);
+            layer_end = nodes.len();
+        }
+        if stats.expanded % POLL_EVERY == 0 {
+            if let Err(i) = clock.poll() {
+                stats.peak_states = nodes.len() as u64;
+                stats.elapsed = clock.start.elapsed();
+                return Err(i.error(name, &opts.budget, depth, stats).into());
+            }
+        }
+        let node = &nodes[head];
+        let (key, blank, came) = (node.key.clone(), usize::from(node.blank), node.dir);
+        let is_root = node.parent == ROOT;
+        codec.unpack(&key, &mut tiles);
+        stats.expanded += 1;
+        let moves = nb.of(blank);
+        for i in 0..usize::from(moves.len) {
+            let dir = moves.dirs[i];
+            if !is_root && dir == dir_from_code(came).opposite() {
+                continue;
+            }
+            let to = usize::from(moves.cells[i]);
+            stats.generated += 1;
+            let tile = tiles[to];
+            tiles[blank] = tile;
+            tiles[to] = 0;
+            let child = codec.slide(&key, &tiles, tile, to, blank);
+            if seen.insert(&child, &tiles) {
+                if child == goal_key {
+                    let mut path = vec![dir];
+                    let mut at = head as u32;
+                    while at != ROOT {
+                        let n = &nodes[at as usize];
+                        if n.parent != ROOT {
+                            path.push(dir_from_code(n.dir));
+                        }
+                        at = n.parent;
+                    }
+                    path.reverse();
+                    stats.peak_states = nodes.len() as u64 + 1;
+                    stats.elapsed = clock.start.elapsed();
+                    return Ok(done(path, stats));
+                }
+                if nodes.len() as u64 >= max_states.min(u64::from(u32::MAX - 1)) {
+                    stats.peak_states = nodes.len() as u64;
+                    stats.elapsed = clock.start.elapsed();
+                    return Err(Halt::Error(
+                        super::support::Interrupt::Limit(Limit::States).error(
+                            name,
+                            &opts.budget,
+                            depth,
+                            stats,
+                        ),
+                    ));
+                }
+                nodes.push(Node {
+                    key: child,
+                    parent: head as u32,
+                    blank: to as u8,
+                    dir: dir_code(dir),
+                });
+            }
+            tiles[to] = tile;
+            tiles[blank] = 0;
+        }
+        head += 1;
+    }
+    // The queue ran dry: the goal is unreachable (callers rule this out by
+    // parity first, so this only happens when called directly).
+    stats.peak_states = nodes.len() as u64;
+    stats.elapsed = clock.start.elapsed();
+    Ok(Solution {
+        moves: None,
+        path: None,
+        algorithm: name,
+        heuristic: None,
+        stats,
+    })
+}

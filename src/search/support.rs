@@ -1,0 +1,377 @@
+//! Shared machinery for the searches: neighbour tables, packed states
+//! (codecs), a fast hasher, budget clocks and growth forecasts.
+
+use super::{Budget, Limit, SearchError, Stats};
+use crate::board::{Dir, Shape};
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::time::Instant;
+
+/// The moves of the blank from one cell: neighbour cells and directions.
+#[derive(Clone, Copy, Debug)]
+pub struct Moves {
+    pub cells: [u8; 4],
+    pub dirs: [Dir; 4],
+    pub len: u8,
+}
+
+/// Precomputed neighbours of every cell (boards have at most 256 cells, so
+/// a cell fits a `u8`).
+#[derive(Clone, Debug)]
+pub struct Neighbours {
+    moves: Vec<Moves>,
+}
+
+impl Neighbours {
+    pub fn new(shape: Shape) -> Neighbours {
+        let moves = (0..shape.cells())
+            .map(|cell| {
+                let mut m = Moves {
+                    cells: [0; 4],
+                    dirs: [Dir::Up; 4],
+                    len: 0,
+                };
+                for d in Dir::ALL {
+                    if let Some(to) = d.step(cell, shape.rows, shape.cols) {
+                        m.cells[usize::from(m.len)] = to as u8;
+                        m.dirs[usize::from(m.len)] = d;
+                        m.len += 1;
+                    }
+                }
+                m
+            })
+            .collect();
+        Neighbours { moves }
+    }
+
+    #[inline]
+    pub fn of(&self, cell: usize) -> Moves {
+        self.moves[cell]
+    }
+}
+
+/// `Dir` as a small number (for compact nodes).
+#[inline]
+pub fn dir_code(d: Dir) -> u8 {
+    match d {
+        Dir::Up => 0,
+        Dir::Down => 1,
+        Dir::Left => 2,
+        Dir::Right => 3,
+    }
+}
+
+#[inline]
+pub fn dir_from_code(c: u8) -> Dir {
+    Dir::ALL[usize::from(c & 3)]
+}
+
+/// A compact, hashable, ordered encoding of a board's tiles.
+pub trait Codec: Send + Sync + Copy {
+    type Key: Clone + Eq + Hash + Ord + Send + Sync + fmt::Debug;
+
+    fn pack(&self, tiles: &[u8]) -> Self::Key;
+
+    fn unpack(&self, key: &Self::Key, tiles: &mut [u8]);
+
+    /// The key after `tile` slid from `from` into the blank at `to`
+    /// (`tiles` is the board after the move).
+    #[inline]
+    fn slide(
+        &self,
+        _key: &Self::Key,
+        tiles: &[u8],
+        _tile: u8,
+        _from: usize,
+        _to: usize,
+    ) -> Self::Key {
+        self.pack(tiles)
+    }
+}
+
+/// Four bits per cell in a `u64` (boards of at most 16 cells).
+#[derive(Clone, Copy, Debug)]
+pub struct Nibbles;
+
+impl Codec for Nibbles {
+    type Key = u64;
+
+    #[inline]
+    fn pack(&self, tiles: &[u8]) -> u64 {
+        tiles
+            .iter()
+            .enumerate()
+            .fold(0, |k, (i, &t)| k | (u64::from(t) << (4 * i)))
+    }
+
+    #[inline]
+    fn unpack(&self, key: &u64, tiles: &mut [u8]) {
+        for (i, t) in tiles.iter_mut().enumerate() {
+            *t = ((key >> (4 * i)) & 0xF) as u8;
+        }
+    }
+
+    #[inline]
+    fn slide(&self, key: &u64, _tiles: &[u8], tile: u8, from: usize, to: usize) -> u64 {
+        let t = u64::from(tile);
+        key - (t << (4 * from)) + (t << (4 * to))
+    }
+}
+
+/// Five bits per cell in a `u128` (boards of at most 25 cells).
+#[derive(Clone, Copy, Debug)]
+pub struct Fives;
+
+impl Codec for Fives {
+    type Key = u128;
+
+    #[inline]
+    fn pack(&self, tiles: &[u8]) -> u128 {
+        tiles
+            .iter()
+            .enumerate()
+            .fold(0, |k, (i, &t)| k | (u128::from(t) << (5 * i)))
+    }
+
+    #[inline]
+    fn unpack(&self, key: &u128, tiles: &mut [u8]) {
+        for (i, t) in tiles.iter_mut().enumerate() {
+            *t = ((key >> (5 * i)) & 0x1F) as u8;
+        }
+    }
+
+    #[inline]
+    fn slide(&self, key: &u128, _tiles: &[u8], tile: u8, from: usize, to: usize) -> u128 {
+        let t = u128::from(tile);
+        key - (t << (5 * from)) + (t << (5 * to))
+    }
+}
+
+/// The tiles themselves (any board).
+#[derive(Clone, Copy, Debug)]
+pub struct Bytes;
+
+impl Codec for Bytes {
+    type Key = Box<[u8]>;
+
+    fn pack(&self, tiles: &[u8]) -> Box<[u8]> {
+        tiles.into()
+    }
+
+    fn unpack(&self, key: &Box<[u8]>, tiles: &mut [u8]) {
+        tiles.copy_from_slice(key);
+    }
+}
+
+/// Work to run with the most compact codec for a board size.
+pub trait WithCodec {
+    type Output;
+    fn run<C: Codec>(self, codec: C) -> Self::Output;
+}
+
+pub fn with_codec<W: WithCodec>(cells: usize, work: W) -> W::Output {
+    if cells <= 16 {
+        work.run(Nibbles)
+    } else if cells <= 25 {
+        work.run(Fives)
+    } else {
+        work.run(Bytes)
+    }
+}
+
+/// A fast hasher for packed states (a multiply-rotate combine and a
+/// murmur3 finaliser, so every bit of the key reaches the bucket index).
+#[derive(Clone, Copy, Default)]
+pub struct StateHasher {
+    h: u64,
+}
+
+impl Hasher for StateHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.h = (self.h.rotate_left(5) ^ i).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    #[inline]
+    fn write_u128(&mut self, i: u128) {
+        self.write_u64(i as u64);
+        self.write_u64((i >> 64) as u64);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        let mut x = self.h;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        x ^ (x >> 33)
+    }
+}
+
+pub type BuildStateHasher = BuildHasherDefault<StateHasher>;
+pub type StateMap<K, V> = std::collections::HashMap<K, V, BuildStateHasher>;
+pub type StateSet<K> = std::collections::HashSet<K, BuildStateHasher>;
+
+/// Why a search stopped early.
+#[derive(Debug)]
+pub enum Halt {
+    /// A budget ran out or the search was cancelled.
+    Error(SearchError),
+    /// The growth seen so far, carried on to the depth the answer must have,
+    /// plainly exceeds a budget (only with a forecast depth, as `compare`
+    /// asks for).
+    Forecast {
+        limit: Limit,
+        budget: u64,
+        forecast: f64,
+        depth: u32,
+        stats: Stats,
+    },
+}
+
+impl From<SearchError> for Halt {
+    fn from(e: SearchError) -> Halt {
+        Halt::Error(e)
+    }
+}
+
+impl Halt {
+    /// For callers that never forecast.
+    pub fn into_error(self, algorithm: &'static str) -> SearchError {
+        match self {
+            Halt::Error(e) => e,
+            Halt::Forecast { .. } => {
+                SearchError::Unsupported(format!("{algorithm}: {}", self.describe()))
+            }
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            Halt::Error(e) => e.to_string(),
+            Halt::Forecast {
+                limit,
+                budget,
+                forecast,
+                depth,
+                stats,
+            } => {
+                let what = match limit {
+                    Limit::States => "states",
+                    _ => "node expansions",
+                };
+                format!(
+                    "skipped: the growth over its first {} expansions forecasts about {forecast:.1e} {what} to reach depth {depth}, over {limit} {budget}",
+                    stats.expanded
+                )
+            }
+        }
+    }
+}
+
+/// Whether a budget or the cancel flag stops a search now.
+pub struct Clock<'a> {
+    pub start: Instant,
+    deadline: Option<Instant>,
+    budget: &'a Budget,
+}
+
+/// How often (in expansions) searches look at the clock and cancel flag.
+pub const POLL_EVERY: u64 = 4096;
+
+impl<'a> Clock<'a> {
+    pub fn new(budget: &'a Budget) -> Clock<'a> {
+        let start = Instant::now();
+        Clock {
+            start,
+            deadline: budget.deadline(start),
+            budget,
+        }
+    }
+
+    /// `Some(Limit::Time)` past the deadline; `Err` when cancelled.
+    pub fn poll(&self) -> Result<(), Interrupt> {
+        if self.budget.cancelled() {
+            return Err(Interrupt::Cancelled);
+        }
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Err(Interrupt::Limit(Limit::Time)),
+            _ => Ok(()),
+        }
+    }
+
+    pub fn budget(&self) -> &Budget {
+        self.budget
+    }
+}
+
+/// What stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interrupt {
+    Limit(Limit),
+    Cancelled,
+}
+
+impl Interrupt {
+    pub fn error(
+        self,
+        algorithm: &'static str,
+        budget: &Budget,
+        depth: u32,
+        stats: Stats,
+    ) -> SearchError {
+        match self {
+            Interrupt::Cancelled => SearchError::Cancelled { algorithm, stats },
+            Interrupt::Limit(limit) => SearchError::Budget {
+                algorithm,
+                limit,
+                limit_value: match limit {
+                    Limit::States => budget.max_states.to_string(),
+                    Limit::Nodes => budget.max_nodes.to_string(),
+                    Limit::Time => {
+                        format!("{} s", budget.timeout.map_or(0.0, |t| t.as_secs_f64()))
+                    }
+                },
+                depth,
+                stats,
+            },
+        }
+    }
+}
+
+/// Forecasts are only made once a search has grown past this many states
+/// or nodes, so early noise cannot skip a search that would finish.
+pub const FORECAST_MIN: f64 = 5000.0;
+
+/// A forecast is "plain" when it is at least this many times the budget.
+pub const FORECAST_MARGIN: f64 = 2.0;
+
+/// `now · (r + r² + … + r^steps)`: what geometric growth at ratio `r` adds
+/// over `steps` more layers.
+pub fn geometric(now: f64, ratio: f64, steps: u32) -> f64 {
+    let mut total = 0.0;
+    let mut layer = now;
+    for _ in 0..steps {
+        layer *= ratio;
+        total += layer;
+        if total > 1e30 {
+            break;
+        }
+    }
+    total
+}

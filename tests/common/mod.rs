@@ -1,0 +1,78 @@
+//! Independent reference code for tests: plain breadth-first search over
+//! boards (no ranking, no renaming), and random boards.
+
+#![allow(dead_code)]
+
+use npuzzle::board::{Board, Dir, Shape};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::{HashMap, VecDeque};
+
+/// Distance from `goal` to every board reachable from it, by BFS over
+/// whole boards stored in a hash map (moves are reversible, so this is the
+/// distance *to* the goal).
+pub fn bfs_all(goal: &Board) -> HashMap<Vec<u8>, u32> {
+    let mut dist = HashMap::new();
+    dist.insert(goal.tiles().to_vec(), 0);
+    let mut queue = VecDeque::from([goal.clone()]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[b.tiles()];
+        for dir in Dir::ALL {
+            if let Some(n) = b.moved(dir) {
+                if !dist.contains_key(n.tiles()) {
+                    dist.insert(n.tiles().to_vec(), d + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// Every permutation of `0..n` as boards of `shape`.
+pub fn all_boards(shape: Shape) -> Vec<Board> {
+    let n = shape.cells();
+    let mut out = Vec::new();
+    let mut p: Vec<u8> = (0..n as u8).collect();
+    permute(&mut p, 0, &mut |perm| {
+        out.push(Board::from_tiles(shape.rows, shape.cols, perm).unwrap());
+    });
+    out
+}
+
+fn permute(p: &mut Vec<u8>, k: usize, f: &mut impl FnMut(&[u8])) {
+    if k == p.len() {
+        f(p);
+        return;
+    }
+    for i in k..p.len() {
+        p.swap(k, i);
+        permute(p, k + 1, f);
+        p.swap(k, i);
+    }
+}
+
+pub fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// A uniformly random permutation board (reachable or not).
+pub fn random_board(shape: Shape, rng: &mut impl Rng) -> Board {
+    let mut t: Vec<u8> = (0..shape.cells() as u8).collect();
+    t.shuffle(rng);
+    Board::from_tiles(shape.rows, shape.cols, &t).unwrap()
+}
+
+/// A random walk of `k` blank moves from `from`.
+pub fn random_walk(from: &Board, k: usize, rng: &mut impl Rng) -> Board {
+    let mut b = from.clone();
+    let mut done = 0;
+    while done < k {
+        let d = Dir::ALL[rng.gen_range(0..4)];
+        if b.apply(d) {
+            done += 1;
+        }
+    }
+    b
+}

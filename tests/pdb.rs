@@ -1,0 +1,357 @@
+//! Pattern databases: admissible against the complete tables, at least
+//! Manhattan, and a cache that survives damage and races.
+
+mod common;
+
+use npuzzle::board::{Board, Shape};
+use npuzzle::heuristic::pdb::{self, store, PdbHeuristic, PdbOptions, PdbReporter};
+use npuzzle::heuristic::{Heuristic, Manhattan};
+use npuzzle::search::table::TableSet;
+use std::sync::Mutex;
+
+fn mem_opts(partition: &str) -> PdbOptions {
+    PdbOptions {
+        partition: partition.parse().unwrap(),
+        use_cache: false,
+        ..Default::default()
+    }
+}
+
+/// Every reachable state of `goal`'s board: PDB ≤ exact distance, PDB ≥
+/// Manhattan; also checks that incremental updates equal a fresh evaluation
+/// along random walks.
+fn check_admissible(goal: &Board, partition: &str) {
+    let shape = goal.shape();
+    let h = PdbHeuristic::new(goal, &mem_opts(partition), &()).unwrap();
+    let md = Manhattan::new(goal);
+    let set = TableSet::global();
+    let mut exact_hits = 0;
+    let mut checked = 0;
+    for b in common::all_boards(shape) {
+        let Some(d) = set.distance(shape, b.tiles(), goal.tiles()) else {
+            continue;
+        };
+        let v = h.estimate(b.tiles());
+        assert!(
+            v <= d,
+            "{partition}: h={v} > d={d} for {}",
+            b.to_row_string()
+        );
+        assert!(v >= md.estimate(b.tiles()), "{partition}: below Manhattan");
+        exact_hits += usize::from(v == d);
+        checked += 1;
+    }
+    assert_eq!(checked, common::all_boards(shape).len() / 2);
+    assert!(exact_hits > 0);
+    // incremental == fresh
+    let mut r = common::rng(3);
+    let mut b = goal.clone();
+    let mut st = h.init(b.tiles());
+    for _ in 0..2000 {
+        let before = b.clone();
+        let b2 = common::random_walk(&b, 1, &mut r);
+        let from = b2.blank(); // the tile moved from the new blank cell...
+        let to = before.blank(); // ...into the old one
+        let tile = b2.tiles()[to];
+        st = h.update(&st, b2.tiles(), tile, from, to);
+        assert_eq!(h.value(&st), h.estimate(b2.tiles()));
+        b = b2;
+    }
+}
+
+#[test]
+fn admissible_on_3x3_for_several_partitions_and_goals() {
+    let s = Shape::new(3, 3);
+    let goals = [
+        Board::blank_last(s),
+        Board::spiral(s),
+        Board::from_tiles(3, 3, &[3, 0, 7, 1, 8, 2, 6, 5, 4]).unwrap(),
+    ];
+    for goal in &goals {
+        for partition in ["4-4", "3-5", "2-3-3", "8", "1-1-1-1-1-1-1-1"] {
+            check_admissible(goal, partition);
+        }
+    }
+    check_admissible(&goals[0], "1,5,6/2,3,4,7,8");
+}
+
+#[test]
+fn admissible_on_2x4_and_4x2() {
+    for s in [Shape::new(2, 4), Shape::new(4, 2)] {
+        for goal in [Board::blank_last(s), Board::blank_first(s)] {
+            for partition in ["4-3", "3-4", "2-2-3", "7"] {
+                check_admissible(&goal, partition);
+            }
+        }
+    }
+}
+
+#[test]
+fn whole_board_database_is_exact() {
+    // One group of all tiles: the database is the complete distance table.
+    let goal = Board::blank_last(Shape::new(3, 3));
+    let h = PdbHeuristic::new(&goal, &mem_opts("8"), &()).unwrap();
+    let set = TableSet::global();
+    for b in common::all_boards(goal.shape()).iter().step_by(7) {
+        if let Some(d) = set.distance(goal.shape(), b.tiles(), goal.tiles()) {
+            assert_eq!(h.estimate(b.tiles()), d);
+        }
+    }
+}
+
+#[test]
+fn reflection_only_where_the_goal_allows_it() {
+    let s = Shape::new(4, 4);
+    let korf = Board::blank_first(s);
+    let h = PdbHeuristic::new(&korf, &mem_opts("5-5-5"), &()).unwrap();
+    assert!(h.reflects());
+    assert!(h.label().contains("reflection"));
+    let off = Board::spiral(s);
+    assert!(!pdb::reflection_applies(&off));
+    assert!(!pdb::reflection_applies(&Board::blank_last(Shape::new(
+        3, 4
+    ))));
+    // the reflected bound is admissible too: never above the table on 3x3
+    check_admissible(&Board::blank_last(Shape::new(3, 3)), "3-5");
+}
+
+#[derive(Default)]
+struct Notes(Mutex<Vec<String>>);
+
+impl PdbReporter for Notes {
+    fn note(&self, msg: &str) {
+        self.0.lock().unwrap().push(msg.to_string());
+    }
+}
+
+fn disk_opts(dir: &std::path::Path) -> PdbOptions {
+    PdbOptions {
+        partition: "4-4".parse().unwrap(),
+        dir: Some(dir.to_path_buf()),
+        use_cache: true,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn cache_detects_damage_and_rebuilds() {
+    let dir = tempfile::tempdir().unwrap();
+    let goal = Board::blank_last(Shape::new(3, 3));
+    let tiles = [1u8, 2, 3, 4];
+    let fresh = pdb::load_or_build(&goal, &tiles, &mem_opts("4-4"), &()).unwrap();
+    let fresh: Vec<u8> = common::all_boards(goal.shape())
+        .iter()
+        .map(|b| {
+            let pos = b.positions();
+            fresh.get(&tiles.map(|t| pos[usize::from(t)]))
+        })
+        .collect();
+    let file = || {
+        let key = store::Key {
+            rows: 3,
+            cols: 3,
+            goal: goal.tiles().to_vec(),
+            tiles: tiles.to_vec(),
+        };
+        dir.path().join(key.file_name())
+    };
+    let lookup_all = |db: &pdb::PatternDb| -> Vec<u8> {
+        common::all_boards(goal.shape())
+            .iter()
+            .map(|b| {
+                let pos = b.positions();
+                db.get(&tiles.map(|t| pos[usize::from(t)]))
+            })
+            .collect()
+    };
+    // first build writes the file
+    pdb::load_or_build(&goal, &tiles, &disk_opts(dir.path()), &()).unwrap();
+    assert!(file().exists());
+    let good = std::fs::read(file()).unwrap();
+    let damages: Vec<(&str, Vec<u8>)> = vec![
+        ("corrupt", {
+            let mut b = good.clone();
+            let i = b.len() - 100;
+            b[i] ^= 0x55;
+            b
+        }),
+        ("truncated", good[..good.len() / 2].to_vec()),
+        ("another goal", {
+            let other = store::Key {
+                rows: 3,
+                cols: 3,
+                goal: vec![0, 1, 2, 3, 4, 5, 6, 7, 8],
+                tiles: tiles.to_vec(),
+            };
+            let d = tempfile::tempdir().unwrap();
+            let p = store::save(d.path(), &other, &good[good.len() - 3024..]).unwrap();
+            std::fs::read(p).unwrap()
+        }),
+    ];
+    for (what, bytes) in damages {
+        std::fs::write(file(), &bytes).unwrap();
+        pdb::forget_loaded();
+        let notes = Notes::default();
+        let db = pdb::load_or_build(&goal, &tiles, &disk_opts(dir.path()), &notes).unwrap();
+        let notes = notes.0.into_inner().unwrap();
+        assert_eq!(notes.len(), 1, "{what}: {notes:?}");
+        assert!(notes[0].contains("rebuilding"), "{what}: {notes:?}");
+        assert_eq!(lookup_all(&db), fresh, "{what}");
+        // and the file is whole again
+        assert_eq!(std::fs::read(file()).unwrap(), good, "{what}");
+    }
+}
+
+#[test]
+fn two_builders_at_once_leave_a_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let goal = Board::blank_last(Shape::new(2, 4));
+    let key = store::Key {
+        rows: 2,
+        cols: 4,
+        goal: goal.tiles().to_vec(),
+        tiles: vec![1, 2, 3, 4, 5],
+    };
+    let data = pdb::build::build(goal.shape(), &[0, 1, 2, 3, 4], 7, &());
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..20 {
+                    store::save(dir.path(), &key, &data).unwrap();
+                }
+            });
+            s.spawn(|| {
+                for _ in 0..20 {
+                    match store::load(dir.path(), &key, data.len() as u64) {
+                        Ok(d) => assert_eq!(d, data),
+                        Err(store::LoadError::Missing) => {}
+                        Err(e) => panic!("reader saw a torn file: {e}"),
+                    }
+                }
+            });
+        }
+    });
+    assert_eq!(
+        store::load(dir.path(), &key, data.len() as u64).unwrap(),
+        data
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "temporary files left"
+    );
+}
+
+mod search_with_pdb {
+    use super::*;
+    use npuzzle::heuristic::HeuristicKind;
+    use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
+
+    fn opts(partition: &str, threads: usize) -> SolveOptions {
+        SolveOptions {
+            want_path: true,
+            heuristic: HeuristicKind::Pdb,
+            pdb: mem_opts(partition),
+            threads,
+            ..Default::default()
+        }
+    }
+
+    fn solve_len(p: &Problem, o: &SolveOptions) -> u32 {
+        let sol = search::solve(p, Algorithm::Idastar, o).unwrap();
+        let path = sol.path.unwrap();
+        assert!(search::verify_path(&p.start, &p.goal, &path));
+        assert_eq!(path.len() as u32, sol.moves.unwrap());
+        sol.moves.unwrap()
+    }
+
+    #[test]
+    fn optimal_against_the_tables_on_3x3_and_2x4() {
+        let set = TableSet::global();
+        let mut r = common::rng(11);
+        for (shape, partition) in [
+            (Shape::new(3, 3), "4-4"),
+            (Shape::new(3, 3), "2-3-3"),
+            (Shape::new(2, 4), "3-4"),
+            (Shape::new(4, 2), "auto"),
+        ] {
+            for _ in 0..3 {
+                let goal = common::random_board(shape, &mut r);
+                for threads in [1, 2] {
+                    let o = opts(partition, threads);
+                    let mut n = 0;
+                    while n < 60 {
+                        let start = common::random_board(shape, &mut r);
+                        let Some(d) = set.distance(shape, start.tiles(), goal.tiles()) else {
+                            continue;
+                        };
+                        let p = Problem::new(start, goal.clone()).unwrap();
+                        assert_eq!(solve_len(&p, &o), d, "{shape} {partition}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_with_linear_conflict_on_3x4() {
+        let shape = Shape::new(3, 4);
+        let mut r = common::rng(12);
+        for goal in [
+            Board::blank_last(shape),
+            Board::blank_first(shape),
+            Board::spiral(shape),
+        ] {
+            for _ in 0..8 {
+                let start = common::random_walk(&goal, 40, &mut r);
+                let p = Problem::new(start, goal.clone()).unwrap();
+                let lc = SolveOptions {
+                    heuristic: HeuristicKind::LinearConflict,
+                    ..Default::default()
+                };
+                let want = search::solve(&p, Algorithm::Idastar, &lc)
+                    .unwrap()
+                    .moves
+                    .unwrap();
+                assert_eq!(solve_len(&p, &opts("auto", 1)), want);
+                assert_eq!(solve_len(&p, &opts("6-5", 2)), want);
+            }
+        }
+    }
+
+    /// The Korf instances that IDA* with Manhattan distance solved fastest.
+    fn easy_korf() -> Vec<(Board, u32)> {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/korf100.txt");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            eprintln!("skipped: {} not found", path.display());
+            return Vec::new();
+        };
+        let mut v = npuzzle::instances::parse(&text, None).unwrap();
+        v.sort_by_key(|i| i.extra.first().copied().unwrap_or(u64::MAX));
+        v.into_iter()
+            .take(4)
+            .map(|i| (i.start, i.length.unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn agrees_with_linear_conflict_on_easy_korf_instances() {
+        let goal = Board::blank_first(Shape::new(4, 4));
+        for (start, length) in easy_korf() {
+            let p = Problem::new(start, goal.clone()).unwrap();
+            let lc = SolveOptions {
+                heuristic: HeuristicKind::LinearConflict,
+                ..Default::default()
+            };
+            let want = search::solve(&p, Algorithm::Idastar, &lc)
+                .unwrap()
+                .moves
+                .unwrap();
+            assert_eq!(want, length);
+            assert_eq!(solve_len(&p, &opts("5-5-5", 1)), want);
+            assert_eq!(solve_len(&p, &opts("5-5-5", 3)), want);
+        }
+    }
+}
