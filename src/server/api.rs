@@ -2,8 +2,11 @@
 
 use super::{ApiError, AppState, Config};
 use crate::board::{GoalSpec, InputError, Shape};
+use crate::heuristic::pdb::partition::default_sizes;
+use crate::heuristic::pdb::{PartitionSpec, PdbOptions};
 use crate::heuristic::HeuristicKind;
 use crate::input::problem_from_text;
+use crate::rank::partial_count;
 use crate::report::Report;
 use crate::search::compare::{self, Comparison};
 use crate::search::{self, table, Algorithm, Problem, SolveOptions};
@@ -68,16 +71,21 @@ impl Job {
             let asked = Duration::from_secs_f64(t.min(1e9));
             budget.timeout = Some(budget.timeout.map_or(asked, |max| max.min(asked)));
         }
+        let pdb = PdbOptions {
+            partition: server_partition(problem.start.shape()),
+            max_entries: PDB_MAX_ENTRIES,
+            ..PdbOptions::default()
+        };
         Ok(Job {
             problem,
             algo,
             opts: SolveOptions {
+                pdb,
                 want_path: true,
                 budget,
                 heuristic,
                 // One thread per search: the heavy slots already use every core.
                 threads: 1,
-                ..SolveOptions::default()
             },
         })
     }
@@ -87,6 +95,34 @@ impl Job {
         !(matches!(self.algo, Algorithm::Auto | Algorithm::Table)
             && self.problem.start.len() <= table::MAX_CELLS)
     }
+}
+
+/// Largest pattern database (entries per tile group) a request may build.
+/// Building one is not interrupted by the search budget, so it must stay
+/// short: the 6-6-3 databases of the 15-puzzle (5.8 M entries each) take a
+/// few seconds once and are cached on disk; the 6-6-6-6 of the 24-puzzle
+/// (127 M each) would take ten minutes, so 5x5 boards get smaller groups.
+const PDB_MAX_ENTRIES: u64 = 1 << 23;
+
+/// The board's usual partition when every group fits [`PDB_MAX_ENTRIES`],
+/// else even groups of the largest size that fits.
+fn server_partition(shape: Shape) -> PartitionSpec {
+    let n = shape.cells();
+    let fits = |k: usize| partial_count(n, k).is_some_and(|c| c <= PDB_MAX_ENTRIES);
+    if default_sizes(shape, PDB_MAX_ENTRIES).into_iter().all(fits) {
+        return PartitionSpec::Auto;
+    }
+    let tiles = n - 1;
+    let mut k = 1;
+    while k < tiles && fits(k + 1) {
+        k += 1;
+    }
+    let groups = tiles.div_ceil(k);
+    PartitionSpec::Sizes(
+        (0..groups)
+            .map(|g| tiles / groups + usize::from(g < tiles % groups))
+            .collect(),
+    )
 }
 
 /// Reads start, goal and size as `npuzzle solve START --goal GOAL --size
@@ -315,4 +351,31 @@ pub async fn use_post(uri: Uri) -> ApiError {
         StatusCode::METHOD_NOT_ALLOWED,
         format!("{} takes POST with a JSON body", uri.path()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_partitions_fit_the_cap() {
+        assert_eq!(server_partition(Shape::new(4, 4)), PartitionSpec::Auto);
+        assert_eq!(server_partition(Shape::new(3, 3)), PartitionSpec::Auto);
+        assert_eq!(
+            server_partition(Shape::new(5, 5)),
+            PartitionSpec::Sizes(vec![5, 5, 5, 5, 4])
+        );
+        for (r, c) in [(4, 5), (5, 4), (3, 5), (5, 5)] {
+            let shape = Shape::new(r, c);
+            let sizes = match server_partition(shape) {
+                PartitionSpec::Sizes(s) => s,
+                PartitionSpec::Auto => default_sizes(shape, PDB_MAX_ENTRIES),
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(sizes.iter().sum::<usize>(), r * c - 1);
+            for k in sizes {
+                assert!(partial_count(r * c, k).unwrap() <= PDB_MAX_ENTRIES);
+            }
+        }
+    }
 }
