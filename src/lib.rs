@@ -7,11 +7,13 @@
 pub mod batch;
 pub mod board;
 pub mod heuristic;
+pub mod input;
 pub mod instances;
 pub mod random;
 pub mod rank;
 pub mod report;
 pub mod search;
+pub mod server;
 
 pub use board::{Board, Dir, Shape};
 pub use search::{solve, Algorithm, Budget, Problem, SearchError, Solution, SolveOptions};

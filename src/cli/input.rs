@@ -1,7 +1,9 @@
 //! Reading a problem from arguments or standard input.
 
 use super::Failure;
-use npuzzle::board::{GoalSpec, InputError, Scan, Shape};
+use npuzzle::board::{GoalSpec, InputError, Shape};
+// Shared with the web server; re-exported so `input::problem_from_text` keeps working here.
+pub use npuzzle::input::problem_from_text;
 use npuzzle::search::Problem;
 use std::io::Read;
 
@@ -59,29 +61,4 @@ impl ProblemArgs {
         };
         Ok(problem_from_text(&text, goal.as_ref(), self.size)?)
     }
-}
-
-/// Parses a start (or a start and a goal) from text; `goal` is the
-/// `--goal` given, if any.
-pub fn problem_from_text(
-    text: &str,
-    goal: Option<&GoalSpec>,
-    size: Option<Shape>,
-) -> Result<Problem, InputError> {
-    let mut scan = Scan::new();
-    let (start, inline_goal) = match text.split_once('|') {
-        Some((s, g)) => {
-            let start = scan.board(s, size).map_err(InputError::start)?;
-            let g: GoalSpec = g.parse().map_err(InputError::goal)?;
-            (start.clone(), Some(g.resolve_for(&start, &mut scan)?))
-        }
-        None => scan.pair(text, size)?,
-    };
-    let goal = match (inline_goal, goal) {
-        (Some(_), Some(_)) => return Err(InputError::GoalGivenTwice),
-        (Some(g), None) => g,
-        (None, Some(spec)) => spec.resolve_for(&start, &mut scan)?,
-        (None, None) => GoalSpec::default().resolve_for(&start, &mut scan)?,
-    };
-    Problem::new(start, goal)
 }

@@ -7,6 +7,7 @@ mod compare;
 mod input;
 mod pdb;
 mod random;
+mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -45,6 +46,8 @@ pub enum Command {
     /// Run every algorithm and heuristic on one puzzle and compare their
     /// costs; exits 1 if their answers disagree.
     Compare(compare::CompareArgs),
+    /// Serve the web page and JSON API (http://127.0.0.1:8080/ by default).
+    Serve(serve::ServeArgs),
     /// Build or list cached pattern databases.
     Pdb(pdb::PdbArgs),
     /// Solve every instance of a benchmark file and check the lengths.
@@ -90,6 +93,7 @@ pub fn main() -> ExitCode {
         Command::Batch(args) => batch::run(args),
         Command::Random(args) => random::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Pdb(args) => pdb::run(args),
         Command::Bench(args) => bench::run(args),
     };

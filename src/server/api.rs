@@ -1,0 +1,381 @@
+//! The JSON API: `/api/solve`, `/api/compare`, `/api/parse`, `/api/health`.
+
+use super::{ApiError, AppState, Config};
+use crate::board::{GoalSpec, InputError, Shape};
+use crate::heuristic::pdb::partition::default_sizes;
+use crate::heuristic::pdb::{PartitionSpec, PdbOptions};
+use crate::heuristic::HeuristicKind;
+use crate::input::problem_from_text;
+use crate::rank::partial_count;
+use crate::report::Report;
+use crate::search::compare::{self, Comparison};
+use crate::search::{self, table, Algorithm, Problem, SolveOptions};
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{header, StatusCode, Uri};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
+
+type App = State<Arc<AppState>>;
+
+/// What `/api/solve`, `/api/compare` and `/api/parse` take. Boards are text
+/// in any format the command line accepts (or an array of numbers, or an
+/// array of rows); `goal` may also name a layout (`blank-last`,
+/// `blank-first`, `spiral`).
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ProblemRequest {
+    pub start: Option<Value>,
+    pub goal: Option<Value>,
+    /// `RxC` (or `4` for 4x4), when the tile count does not tell.
+    pub size: Option<Value>,
+    pub algo: Option<String>,
+    pub heuristic: Option<String>,
+    /// Seconds; at most the server's own timeout.
+    pub timeout: Option<f64>,
+}
+
+/// A validated request, ready to search.
+struct Job {
+    problem: Problem,
+    algo: Algorithm,
+    opts: SolveOptions,
+}
+
+impl Job {
+    fn new(config: &Config, req: ProblemRequest) -> Result<Job, ApiError> {
+        let problem = read_problem(config, &req)?;
+        let algo = match &req.algo {
+            Some(a) => a
+                .parse::<Algorithm>()
+                .map_err(|e| ApiError::bad_request(format!("algo: {e}")))?,
+            None => Algorithm::Auto,
+        };
+        let heuristic = match &req.heuristic {
+            Some(h) => h
+                .parse::<HeuristicKind>()
+                .map_err(|e| ApiError::bad_request(format!("heuristic: {e}")))?,
+            None => HeuristicKind::Auto,
+        };
+        let mut budget = config.budget.clone();
+        budget.cancel = None;
+        if let Some(t) = req.timeout {
+            if !(t.is_finite() && t > 0.0) {
+                return Err(ApiError::bad_request(format!(
+                    "timeout must be a positive number of seconds, not {t}"
+                )));
+            }
+            let asked = Duration::from_secs_f64(t.min(1e9));
+            budget.timeout = Some(budget.timeout.map_or(asked, |max| max.min(asked)));
+        }
+        let pdb = PdbOptions {
+            partition: server_partition(problem.start.shape()),
+            max_entries: PDB_MAX_ENTRIES,
+            ..PdbOptions::default()
+        };
+        Ok(Job {
+            problem,
+            algo,
+            opts: SolveOptions {
+                pdb,
+                want_path: true,
+                budget,
+                heuristic,
+                // One thread per search: the heavy slots already use every core.
+                threads: 1,
+            },
+        })
+    }
+
+    /// Anything but a complete-table lookup takes a heavy slot.
+    fn heavy(&self) -> bool {
+        !(matches!(self.algo, Algorithm::Auto | Algorithm::Table)
+            && self.problem.start.len() <= table::MAX_CELLS)
+    }
+}
+
+/// Largest pattern database (entries per tile group) a request may build.
+/// Building one is not interrupted by the search budget, so it must stay
+/// short: the 6-6-3 databases of the 15-puzzle (5.8 M entries each) take a
+/// few seconds once and are cached on disk; the 6-6-6-6 of the 24-puzzle
+/// (127 M each) would take ten minutes, so 5x5 boards get smaller groups.
+const PDB_MAX_ENTRIES: u64 = 1 << 23;
+
+/// The board's usual partition when every group fits [`PDB_MAX_ENTRIES`],
+/// else even groups of the largest size that fits.
+fn server_partition(shape: Shape) -> PartitionSpec {
+    let n = shape.cells();
+    let fits = |k: usize| partial_count(n, k).is_some_and(|c| c <= PDB_MAX_ENTRIES);
+    if default_sizes(shape, PDB_MAX_ENTRIES).into_iter().all(fits) {
+        return PartitionSpec::Auto;
+    }
+    let tiles = n - 1;
+    let mut k = 1;
+    while k < tiles && fits(k + 1) {
+        k += 1;
+    }
+    let groups = tiles.div_ceil(k);
+    PartitionSpec::Sizes(
+        (0..groups)
+            .map(|g| tiles / groups + usize::from(g < tiles % groups))
+            .collect(),
+    )
+}
+
+/// Reads start, goal and size as `npuzzle solve START --goal GOAL --size
+/// RxC` would, and refuses boards larger than the server searches.
+fn read_problem(config: &Config, req: &ProblemRequest) -> Result<Problem, ApiError> {
+    let start = match &req.start {
+        None | Some(Value::Null) => {
+            return Err(ApiError::bad_request(
+                "no start board: send {\"start\": \"2 8 3 1 6 4 7 0 5\", \"goal\": \"spiral\"}",
+            ))
+        }
+        Some(v) => board_text(v, "start")?,
+    };
+    let goal = match &req.goal {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            board_text(v, "goal")?
+                .parse::<GoalSpec>()
+                .map_err(InputError::goal)?,
+        ),
+    };
+    let size = match &req.size {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.parse::<Shape>()),
+        Some(Value::Number(n)) => Some(n.to_string().parse::<Shape>()),
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "size: write it as \"RxC\", e.g. \"3x3\" or \"2x4\", not {other}"
+            )))
+        }
+    }
+    .transpose()
+    .map_err(|e| ApiError::bad_request(format!("size: {e}")))?;
+    let problem = problem_from_text(&start, goal.as_ref(), size)?;
+    let cells = problem.start.len();
+    if cells > config.max_cells {
+        return Err(ApiError::bad_request(format!(
+            "a {}x{} board ({cells} cells) is larger than this server searches (at most {} cells, e.g. 5x5); use `npuzzle solve` on the command line",
+            problem.rows(),
+            problem.cols(),
+            config.max_cells
+        )));
+    }
+    Ok(problem)
+}
+
+/// A board as the text the parser reads: a string as it is, `[2, 8, 3, …]`
+/// as numbers separated by spaces, `[[2, 8, 3], …]` as rows separated by `/`.
+fn board_text(v: &Value, role: &str) -> Result<String, ApiError> {
+    fn item(v: &Value, role: &str) -> Result<String, ApiError> {
+        match v {
+            Value::Number(n) => Ok(n.to_string()),
+            Value::String(s) => Ok(s.clone()),
+            Value::Null => Ok("_".to_string()),
+            other => Err(ApiError::bad_request(format!(
+                "{role} board: {other} is not a tile; tiles are numbers, the blank is 0, _ or ."
+            ))),
+        }
+    }
+    match v {
+        Value::String(s) => Ok(s.clone()),
+        Value::Number(n) => Ok(n.to_string()),
+        Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_array) => {
+            let rows: Vec<String> = items
+                .iter()
+                .map(|row| match row {
+                    Value::Array(cells) => cells
+                        .iter()
+                        .map(|c| item(c, role))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map(|v| v.join(" ")),
+                    _ => unreachable!("checked: every item is an array"),
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(rows.join(" / "))
+        }
+        Value::Array(items) => Ok(items
+            .iter()
+            .map(|c| item(c, role))
+            .collect::<Result<Vec<_>, _>>()?
+            .join(" ")),
+        other => Err(ApiError::bad_request(format!(
+            "{role} board: write it as text (\"2 8 3 1 6 4 7 0 5\") or an array of numbers, not {other}"
+        ))),
+    }
+}
+
+/// JSON from a body of at most [`Config::body_limit`] bytes; anything else
+/// is an [`ApiError`] (413 too large, 400 not JSON or not a problem).
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &Arc<AppState>) -> Result<Self, ApiError> {
+        let limit = state.config.body_limit;
+        let too_large = || {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is larger than {limit} bytes"),
+            )
+        };
+        let declared = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if declared.is_some_and(|n| n > limit as u64) {
+            return Err(too_large());
+        }
+        let bytes = axum::body::to_bytes(req.into_body(), limit)
+            .await
+            .map_err(|_| too_large())?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Err(ApiError::bad_request(
+                "the request body is empty: send {\"start\": \"2 8 3 1 6 4 7 0 5\", \"goal\": \"spiral\"}",
+            ));
+        }
+        serde_json::from_slice(&bytes)
+            .map(ApiJson)
+            .map_err(|e| ApiError::bad_request(format!("the request body is not a problem: {e}")))
+    }
+}
+
+/// `POST /api/solve`: the fewest moves, the path and every board along it
+/// (a [`Report`], as `npuzzle solve --json --boards` prints).
+pub async fn solve(
+    State(app): App,
+    ApiJson(req): ApiJson<ProblemRequest>,
+) -> Result<Json<Report>, ApiError> {
+    let job = Job::new(&app.config, req)?;
+    let heavy = job.heavy();
+    let Job {
+        problem,
+        algo,
+        mut opts,
+    } = job;
+    let report = app
+        .limiter
+        .run(heavy, move |flag| {
+            opts.budget.cancel = Some(flag);
+            search::solve(&problem, algo, &opts).map(|sol| Report::new(&problem, &sol, false, true))
+        })
+        .await??;
+    Ok(Json(report))
+}
+
+/// `POST /api/compare`: every algorithm on the board ([`Comparison`]).
+pub async fn compare(
+    State(app): App,
+    ApiJson(req): ApiJson<ProblemRequest>,
+) -> Result<Json<Comparison>, ApiError> {
+    let Job {
+        problem, mut opts, ..
+    } = Job::new(&app.config, req)?;
+    opts.want_path = false;
+    let cmp = app
+        .limiter
+        .run(true, move |flag| {
+            opts.budget.cancel = Some(flag);
+            compare::compare(&problem, &opts)
+        })
+        .await?;
+    Ok(Json(cmp))
+}
+
+/// What `/api/parse` answers: the boards as read, without searching.
+#[derive(Serialize, Debug)]
+pub struct Parsed {
+    pub rows: usize,
+    pub cols: usize,
+    pub start: Vec<u8>,
+    pub goal: Vec<u8>,
+    /// Decided from parity.
+    pub solvable: bool,
+}
+
+/// `POST /api/parse`: reads the boards (the page shows what it understood).
+pub async fn parse(
+    State(app): App,
+    ApiJson(req): ApiJson<ProblemRequest>,
+) -> Result<Json<Parsed>, ApiError> {
+    // Checks the whole request, as solve would, without searching.
+    let p = Job::new(&app.config, req)?.problem;
+    Ok(Json(Parsed {
+        rows: p.rows(),
+        cols: p.cols(),
+        start: p.start.tiles().to_vec(),
+        goal: p.goal.tiles().to_vec(),
+        solvable: p.solvable(),
+    }))
+}
+
+/// `GET /api/health`.
+pub async fn health(State(app): App) -> Json<Value> {
+    let c = &app.config;
+    Json(serde_json::json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "limits": {
+            "body_bytes": c.body_limit,
+            "max_cells": c.max_cells,
+            "timeout_seconds": c.budget.timeout.map(|t| t.as_secs_f64()),
+            "max_nodes": c.budget.max_nodes,
+            "max_states": c.budget.max_states,
+            "queue_wait_seconds": c.queue_wait.as_secs_f64(),
+        },
+        "searches": app.limiter.stats(),
+    }))
+}
+
+/// Any other path.
+pub async fn not_found(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!(
+            "no such page: {}; the API is POST /api/solve, /api/compare, /api/parse and GET /api/health",
+            uri.path()
+        ),
+    )
+}
+
+/// A known path with the wrong method.
+pub async fn use_post(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} takes POST with a JSON body", uri.path()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_partitions_fit_the_cap() {
+        assert_eq!(server_partition(Shape::new(4, 4)), PartitionSpec::Auto);
+        assert_eq!(server_partition(Shape::new(3, 3)), PartitionSpec::Auto);
+        assert_eq!(
+            server_partition(Shape::new(5, 5)),
+            PartitionSpec::Sizes(vec![5, 5, 5, 5, 4])
+        );
+        for (r, c) in [(4, 5), (5, 4), (3, 5), (5, 5)] {
+            let shape = Shape::new(r, c);
+            let sizes = match server_partition(shape) {
+                PartitionSpec::Sizes(s) => s,
+                PartitionSpec::Auto => default_sizes(shape, PDB_MAX_ENTRIES),
+                other => panic!("{other:?}"),
+            };
+            assert_eq!(sizes.iter().sum::<usize>(), r * c - 1);
+            for k in sizes {
+                assert!(partial_count(r * c, k).unwrap() <= PDB_MAX_ENTRIES);
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Errors as the API answers them: a status and `{"error": "..."}` holding
+//! the same one-line message the command line prints.
+
+use crate::board::{BoardError, InputError};
+use crate::search::SearchError;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use std::time::Duration;
+
+/// A failed request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// 400: the request names a bad board, goal, size, algorithm, ….
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// 503: every heavy slot stayed busy for the whole queue wait.
+    pub fn busy(slots: usize, waited: Duration) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server is busy: {slots} search{} already running, none finished within {:.1} s; try again shortly",
+                if slots == 1 { " is" } else { "es are" },
+                waited.as_secs_f64()
+            ),
+        )
+    }
+
+    /// 500: a bug (a search panicked).
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+/// The message with its causes, as the command line prints it (`{:#}` of
+/// anyhow: `outer: cause: cause`).
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut src = e.source();
+    while let Some(cause) = src {
+        s.push_str(": ");
+        s.push_str(&cause.to_string());
+        src = cause.source();
+    }
+    s
+}
+
+impl From<InputError> for ApiError {
+    fn from(e: InputError) -> ApiError {
+        ApiError::bad_request(chain(&e))
+    }
+}
+
+impl From<BoardError> for ApiError {
+    fn from(e: BoardError) -> ApiError {
+        ApiError::bad_request(chain(&e))
+    }
+}
+
+impl From<SearchError> for ApiError {
+    fn from(e: SearchError) -> ApiError {
+        let status = match &e {
+            SearchError::Input(_) | SearchError::Unsupported(_) => StatusCode::BAD_REQUEST,
+            // Well-formed, but more than this server will spend on it.
+            SearchError::Budget { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            // The client is gone, or the server is shutting down.
+            SearchError::Cancelled { .. } => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        ApiError::new(status, chain(&e))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            Json(serde_json::json!({ "error": self.message })),
+        )
+            .into_response()
+    }
+}

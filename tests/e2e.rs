@@ -1,0 +1,472 @@
+//! End to end in a real headless browser: Debian's `chromium` driven through
+//! `chromedriver` (WebDriver, via fantoccini) against an in-process server on
+//! 127.0.0.1.
+//!
+//! Where no browser is installed the test says so plainly and passes, unless
+//! `NPUZZLE_E2E_REQUIRE=1` (CI sets it after installing the browser).
+//! Screenshots go to `target/tmp/e2e/`, or to the folder named by
+//! `NPUZZLE_SCREENSHOTS` (`NPUZZLE_SCREENSHOTS=docs cargo test --test e2e`
+//! refreshes the README's `docs/screenshot.png`).
+
+#[path = "support/browser.rs"]
+mod browser;
+
+use browser::*;
+use fantoccini::Locator;
+use npuzzle::server::{self, Config};
+use std::path::Path;
+use std::time::Duration;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solve_and_play_back_in_a_real_browser() {
+    let required = std::env::var("NPUZZLE_E2E_REQUIRE").is_ok_and(|v| v == "1");
+    let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
+        .into_iter()
+        .filter(|p| !Path::new(p).exists())
+        .collect();
+    if !missing.is_empty() {
+        assert!(!required, "NPUZZLE_E2E_REQUIRE=1 but {missing:?} missing");
+        println!(
+            "SKIPPED browser end-to-end test: {} not installed (apt-get install -y chromium chromium-driver)",
+            missing.join(" and ")
+        );
+        return;
+    }
+
+    // The server, in process, on a free port.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}/", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(server::serve(listener, Config::default(), async {
+        let _ = stopped.await;
+    }));
+
+    let (_driver, driver_url) = start_driver().await;
+    let profile = tempfile::tempdir().unwrap();
+    let c = browser(&driver_url, profile.path(), 1200, 1240).await;
+    let shots = screenshot_dir();
+    std::fs::create_dir_all(&shots).unwrap();
+
+    c.goto(&base).await.expect("load the page");
+    watch_script_errors(&c).await;
+    assert_eq!(c.title().await.unwrap(), "npuzzle: sliding-tile solver");
+    // The page draws a shuffled 3x3 start at once.
+    until("the first board", || async {
+        let t = shown_board(&c).await;
+        (t.len() == 9).then_some(())
+    })
+    .await;
+
+    // Enter the problem, solve.
+    type_into(&c, "#start-text", "2 8 3 1 6 4 7 0 5").await;
+    type_into(&c, "#goal-text", "1 2 3 8 0 4 7 6 5").await;
+    click(&c, "#solve").await;
+    let moves = until("the answer", || async {
+        let r = c.find(Locator::Css("#result")).await.ok()?;
+        r.is_displayed().await.ok()?.then_some(())?;
+        Some(text(&c, "#moves").await)
+    })
+    .await;
+    assert_eq!(moves, "5", "fewest moves shown");
+    assert_eq!(text(&c, "#algorithm").await, "table");
+    assert_eq!(text(&c, "#move-counter").await, "0 / 5");
+    assert_eq!(text(&c, "#goal-kind option:checked").await, "custom");
+    let path: String = text(&c, "#move-string").await.split_whitespace().collect();
+    assert_eq!(path, "UULDR");
+    assert_eq!(shown_board(&c).await, [2, 8, 3, 1, 6, 4, 7, 0, 5]);
+
+    // Step through the playback, checking each board against the path.
+    let mut expect = vec![2u8, 8, 3, 1, 6, 4, 7, 0, 5];
+    for (i, d) in "UULDR".chars().enumerate() {
+        click(&c, "#forward").await;
+        let b = expect.iter().position(|&t| t == 0).unwrap();
+        let to = match d {
+            'U' => b - 3,
+            'D' => b + 3,
+            'L' => b - 1,
+            _ => b + 1,
+        };
+        expect.swap(b, to);
+        assert_eq!(text(&c, "#move-counter").await, format!("{} / 5", i + 1));
+        assert_eq!(shown_board(&c).await, expect, "after move {}", i + 1);
+        assert_eq!(
+            text(&c, "#move-string .m.current").await,
+            d.to_string(),
+            "highlighted move {}",
+            i + 1
+        );
+    }
+    assert_eq!(
+        shown_board(&c).await,
+        [1, 2, 3, 8, 0, 4, 7, 6, 5],
+        "the board shown at the end is the goal"
+    );
+    assert!(
+        !c.find(Locator::Css("#forward"))
+            .await
+            .unwrap()
+            .is_enabled()
+            .await
+            .unwrap(),
+        "no step past the end"
+    );
+
+    // Back two steps, then compare: the picture for the README.
+    click(&c, "#back").await;
+    click(&c, "#back").await;
+    assert_eq!(text(&c, "#move-counter").await, "3 / 5");
+    click(&c, "#compare").await;
+    until("the comparison", || async {
+        let n = c
+            .find_all(Locator::Css("#compare-table tbody tr"))
+            .await
+            .ok()?
+            .len();
+        (n > 0).then_some(())
+    })
+    .await;
+    assert!(text(&c, "#compare-agree").await.contains("5 moves"));
+    let bars = c
+        .find_all(Locator::Css("#compare-chart .track"))
+        .await
+        .unwrap();
+    assert!(!bars.is_empty());
+    c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let png = c.screenshot().await.expect("screenshot");
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let desktop = shots.join("screenshot.png");
+    std::fs::write(&desktop, png).unwrap();
+
+    // Arrow keys move the blank (and leave the solution).
+    c.execute(
+        "window.scrollTo(0, 0); document.activeElement.blur();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    let before = shown_board(&c).await;
+    let body = c.find(Locator::Css("body")).await.unwrap();
+    // At move 3 of UULDR the blank is in the top-left corner.
+    body.send_keys("\u{E014}").await.unwrap(); // ArrowRight
+    let after = shown_board(&c).await;
+    let (b0, b1) = (
+        before.iter().position(|&t| t == 0).unwrap(),
+        after.iter().position(|&t| t == 0).unwrap(),
+    );
+    assert_eq!(
+        b0 + 1,
+        b1,
+        "ArrowRight moved the blank right: {before:?} -> {after:?}"
+    );
+    assert!(!c
+        .find(Locator::Css("#player"))
+        .await
+        .unwrap()
+        .is_displayed()
+        .await
+        .unwrap());
+
+    // An unreachable goal says so, with the parity reason.
+    type_into(&c, "#start-text", "1 2 3 4 5 6 8 7 0").await;
+    c.find(Locator::Css("#goal-kind"))
+        .await
+        .unwrap()
+        .select_by_value("blank-last")
+        .await
+        .unwrap();
+    click(&c, "#solve").await;
+    let verdict = until("the unreachable verdict", || async {
+        let m = text(&c, "#moves").await;
+        (m == "Unreachable").then_some(m)
+    })
+    .await;
+    assert_eq!(verdict, "Unreachable");
+    let reason = text(&c, "#reason").await;
+    assert!(
+        reason.contains("parity") && reason.contains("inversions"),
+        "{reason}"
+    );
+    std::fs::write(
+        shots.join("screenshot-unreachable.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    // Bad input: the server's message, shown on the page.
+    type_into(&c, "#start-text", "2 8 3 1 6 4 7 0 9").await;
+    click(&c, "#solve").await;
+    let err = until("the error", || async {
+        let e = text(&c, "#error").await;
+        (!e.is_empty() && !e.contains("cancelled")).then_some(e)
+    })
+    .await;
+    assert!(err.starts_with("start board:"), "{err}");
+
+    // A long solve shows a spinner and the time so far, and can be
+    // cancelled: the page's fetch is slowed down here, since every board
+    // the server solves today answers in milliseconds.
+    c.execute(
+        r#"
+        const real = window.fetch;
+        window.fetch = (url, opts) => new Promise((resolve, reject) => {
+          const t = setTimeout(() => real(url, opts).then(resolve, reject), 60000);
+          opts.signal?.addEventListener('abort', () => {
+            clearTimeout(t);
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        });
+        window.realFetch = real;
+        "#,
+        vec![],
+    )
+    .await
+    .unwrap();
+    type_into(&c, "#start-text", "2 8 3 1 6 4 7 0 5").await;
+    click(&c, "#solve").await;
+    let progress = until("the progress line", || async {
+        let s = text(&c, "#status-text").await;
+        (s.starts_with("Solving") && !s.ends_with(" 0.0 s")).then_some(s)
+    })
+    .await;
+    assert!(progress.ends_with(" s"), "{progress}");
+    assert!(!c
+        .find(Locator::Css("#solve"))
+        .await
+        .unwrap()
+        .is_enabled()
+        .await
+        .unwrap());
+    click(&c, "#cancel").await;
+    let msg = until("the cancel message", || async {
+        let e = text(&c, "#error").await;
+        (!e.is_empty()).then_some(e)
+    })
+    .await;
+    assert_eq!(msg, "Solving cancelled.");
+    assert!(!c
+        .find(Locator::Css("#status"))
+        .await
+        .unwrap()
+        .is_displayed()
+        .await
+        .unwrap());
+    c.execute("window.fetch = window.realFetch;", vec![])
+        .await
+        .unwrap();
+
+    // Phone width: one column, nothing wider than the screen.
+    c.set_window_size(390, 1400).await.unwrap();
+    type_into(&c, "#start-text", "2 8 3 1 6 4 7 0 5").await;
+    type_into(&c, "#goal-text", "1 2 3 8 0 4 7 6 5").await;
+    click(&c, "#solve").await;
+    until("the phone answer", || async {
+        (text(&c, "#moves").await == "5").then_some(())
+    })
+    .await;
+    let overflow = c
+        .execute(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        overflow.as_i64(),
+        Some(0),
+        "no horizontal scrolling at phone width"
+    );
+    c.execute("window.scrollTo(0, 0);", vec![]).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    std::fs::write(
+        shots.join("screenshot-phone.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    no_script_errors(&c).await;
+    c.close().await.unwrap();
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
+    println!(
+        "browser end-to-end test passed; screenshot: {}",
+        desktop.display()
+    );
+}
+
+/// Rectangular boards, named goals, shuffling, clicking tiles, typing a
+/// board of another size, and the largest board the page offers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sizes_goals_shuffle_and_clicks() {
+    let required = std::env::var("NPUZZLE_E2E_REQUIRE").is_ok_and(|v| v == "1");
+    if ![CHROMIUM, CHROMEDRIVER]
+        .iter()
+        .all(|p| Path::new(p).exists())
+    {
+        assert!(!required, "NPUZZLE_E2E_REQUIRE=1 but no browser");
+        println!("SKIPPED browser end-to-end test: chromium / chromedriver not installed");
+        return;
+    }
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}/", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(server::serve(listener, Config::default(), async {
+        let _ = stopped.await;
+    }));
+    let (_driver, driver_url) = start_driver().await;
+    let profile = tempfile::tempdir().unwrap();
+    let c = browser(&driver_url, profile.path(), 1200, 1240).await;
+    let shots = screenshot_dir();
+    std::fs::create_dir_all(&shots).unwrap();
+    c.goto(&base).await.unwrap();
+    watch_script_errors(&c).await;
+    let board_attr = |css: &'static str| {
+        let c = &c;
+        async move {
+            let t = c
+                .find(Locator::Css(css))
+                .await
+                .unwrap()
+                .attr("data-tiles")
+                .await
+                .unwrap()
+                .unwrap_or_default();
+            t.split(' ')
+                .filter_map(|x| x.parse().ok())
+                .collect::<Vec<u8>>()
+        }
+    };
+
+    // 2x4 with the spiral goal.
+    let select = |css: &'static str, value: &'static str| {
+        let c = &c;
+        async move {
+            c.find(Locator::Css(css))
+                .await
+                .unwrap()
+                .select_by_value(value)
+                .await
+                .unwrap();
+        }
+    };
+    select("#size", "2x4").await;
+    select("#goal-kind", "spiral").await;
+    assert_eq!(board_attr("#goal-board").await, [1, 2, 3, 4, 0, 7, 6, 5]);
+    let goal_text = c
+        .find(Locator::Css("#goal-text"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap();
+    assert_eq!(goal_text.as_deref(), Some("1 2 3 4\n0 7 6 5"));
+
+    // Shuffle gives a reachable start; solve and jump to the end.
+    click(&c, "#shuffle").await;
+    let start = board_attr("#board").await;
+    let mut sorted = start.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..8).collect::<Vec<u8>>());
+    click(&c, "#solve").await;
+    let moves = until("the 2x4 answer", || async {
+        let m = text(&c, "#moves").await;
+        m.parse::<u32>().ok()
+    })
+    .await;
+    click(&c, "#last").await;
+    assert_eq!(
+        text(&c, "#move-counter").await,
+        format!("{moves} / {moves}")
+    );
+    assert_eq!(shown_board(&c).await, [1, 2, 3, 4, 0, 7, 6, 5]);
+
+    // Clicking a tile in line with the blank slides it (and those between).
+    click(&c, "#reset").await;
+    let before = board_attr("#board").await;
+    let blank = before.iter().position(|&t| t == 0).unwrap();
+    let target = if blank % 4 == 0 {
+        blank + 3
+    } else {
+        blank - blank % 4
+    };
+    let tile = before[target];
+    click(&c, &format!("#board .tile[data-tile=\"{tile}\"]")).await;
+    let after = board_attr("#board").await;
+    assert_eq!(after[target], 0, "{before:?} -> {after:?}");
+    assert_eq!(
+        after.iter().filter(|&&t| t != 0).count(),
+        7,
+        "still a board"
+    );
+
+    // A typed 4x4 board switches the size; the goal follows the named layout.
+    type_into(&c, "#start-text", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15").await;
+    until("the 4x4 board", || async {
+        (board_attr("#board").await.len() == 16).then_some(())
+    })
+    .await;
+    assert_eq!(
+        c.find(Locator::Css("#size"))
+            .await
+            .unwrap()
+            .prop("value")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("4x4")
+    );
+    assert_eq!(
+        board_attr("#goal-board").await,
+        [1, 2, 3, 4, 12, 13, 14, 5, 11, 0, 15, 6, 10, 9, 8, 7]
+    );
+    select("#goal-kind", "blank-last").await;
+    // No pattern database to build: the answer comes at once.
+    select("#heuristic", "linear-conflict").await;
+    click(&c, "#solve").await;
+    let answer = until("the 4x4 answer", || async {
+        let m = text(&c, "#moves").await;
+        let e = text(&c, "#error").await;
+        let shown = c
+            .find(Locator::Css("#result"))
+            .await
+            .ok()?
+            .is_displayed()
+            .await
+            .ok()?;
+        if shown && m == "1" {
+            Some(Ok(()))
+        } else if !e.is_empty() {
+            Some(Err(e))
+        } else {
+            None
+        }
+    })
+    .await;
+    if let Err(e) = answer {
+        // A build without IDA* refuses a 4x4 search with a clear message.
+        assert!(e.contains("not supported"), "{e}");
+        println!("note: 4x4 solve refused on this build: {e}");
+    }
+
+    // 5x5: the largest board offered, readable, and a screenshot of it.
+    select("#size", "5x5").await;
+    assert_eq!(board_attr("#board").await.len(), 25);
+    let font = c
+        .execute(
+            "return parseFloat(getComputedStyle(document.querySelector('#board .face')).fontSize);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(font.as_f64().unwrap() >= 16.0, "tile font {font}");
+    std::fs::write(
+        shots.join("screenshot-5x5.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    no_script_errors(&c).await;
+    c.close().await.unwrap();
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
+}

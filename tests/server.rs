@@ -1,0 +1,292 @@
+//! The JSON API in process (tower `oneshot`): answers checked against a
+//! plain BFS (tests/support/api.rs) and against `npuzzle solve --json`,
+//! every kind of bad input, the body limit. Over a real socket:
+//! tests/server_socket.rs.
+
+#[path = "support/api.rs"]
+mod support;
+
+use assert_cmd::Command;
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use npuzzle::server::{self, Config};
+use serde_json::{json, Value};
+use support::check_report;
+use tower::ServiceExt;
+
+async fn call(app: &Router, method: &str, uri: &str, body: Body) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(body)
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = axum::body::to_bytes(res.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    (status, v)
+}
+
+async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
+    call(app, "POST", uri, Body::from(body.to_string())).await
+}
+
+#[tokio::test]
+async fn seed_examples_and_an_unreachable_pair() {
+    let app = server::router(Config::default());
+    for (start, goal, moves) in [
+        ("2 8 3 1 6 4 7 0 5", "1 2 3 8 0 4 7 6 5", 5),
+        ("2 6 4 1 3 7 0 5 8", "8 1 5 7 3 6 4 0 2", 31),
+        ("1 2 3 4 5 6 8 7 0", "1 2 3 4 5 6 7 8 0", -1),
+        ("1 2 3 4 5 6 7 8 0", "1 2 3 4 5 6 7 8 0", 0),
+    ] {
+        let (s, r) = post(&app, "/api/solve", json!({"start": start, "goal": goal})).await;
+        assert_eq!(s, StatusCode::OK, "{r}");
+        assert_eq!(r["moves"], json!(moves), "{start} -> {goal}: {r}");
+        check_report(&r);
+    }
+}
+
+#[tokio::test]
+async fn accepts_every_board_form_and_named_goals() {
+    let app = server::router(Config::default());
+    let cases = [
+        json!({"start": "283164705", "goal": "spiral"}),
+        json!({"start": "2 8 3 / 1 6 4 / 7 0 5", "goal": "snail"}),
+        json!({"start": [[2, 8, 3], [1, 6, 4], [7, 0, 5]], "goal": [1, 2, 3, 8, 0, 4, 7, 6, 5]}),
+        json!({"start": [2, 8, 3, 1, 6, 4, "_", 7, 5], "goal": "blank-last", "algo": "table"}),
+        json!({"start": "283164705 | spiral"}),
+        json!({"start": "2 8 3 1 6 4 7 0 5 1 2 3 8 0 4 7 6 5"}),
+        json!({"start": "1 2 3 4 5 6 0 7", "size": "2x4"}),
+        json!({"start": "0 1 2 3 5 4 6 7 8", "goal": "blank-first", "heuristic": "manhattan"}),
+        json!({"start": "2 8 3 1 6 4 7 0 5", "goal": "spiral", "timeout": 5}),
+    ];
+    for body in cases {
+        let (s, r) = post(&app, "/api/solve", body.clone()).await;
+        assert_eq!(s, StatusCode::OK, "{body}: {r}");
+        check_report(&r);
+    }
+    let (s, r) = post(
+        &app,
+        "/api/parse",
+        json!({"start": "1 2 3 4 5 6 0 7", "size": "2x4", "goal": "spiral"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(
+        r,
+        json!({"rows": 2, "cols": 4, "start": [1, 2, 3, 4, 5, 6, 0, 7], "goal": [1, 2, 3, 4, 0, 7, 6, 5], "solvable": false})
+    );
+}
+
+/// `/api/solve` answers what `npuzzle solve --json --boards` prints.
+#[tokio::test]
+async fn solve_answers_what_the_command_line_prints() {
+    let app = server::router(Config::default());
+    let (_, mut api) = post(
+        &app,
+        "/api/solve",
+        json!({"start": "2 6 4 1 3 7 0 5 8", "goal": "8 1 5 7 3 6 4 0 2"}),
+    )
+    .await;
+    let out = Command::cargo_bin("npuzzle")
+        .unwrap()
+        .args([
+            "solve",
+            "--json",
+            "--boards",
+            "2 6 4 1 3 7 0 5 8",
+            "--goal",
+            "8 1 5 7 3 6 4 0 2",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for v in [&mut api, &mut cli] {
+        v["stats"]["seconds"] = json!(null);
+        // The first table lookup reports the table it built.
+        v["stats"]["peak_states"] = json!(null);
+    }
+    assert_eq!(api, cli);
+}
+
+/// Every kind of bad input: 400 and the very message the command line
+/// prints (after `npuzzle: `).
+#[tokio::test]
+async fn bad_boards_answer_400_with_the_command_line_message() {
+    let app = server::router(Config::default());
+    let cases: &[(&str, Option<&str>)] = &[
+        ("2 8 3 1 6 4 7 0 x", None),
+        ("2 8 3 1 6 4 7 0 2", None),
+        ("2 8 3 1 6 4 7 0 9", None),
+        ("1 2 3 4 5 6 7 8 9", None),
+        ("1 2 3 4 5 6 7 0", None),
+        ("1 2 3 / 4 5 / 6 7 0", None),
+        ("1 2 3 4 5 6 7 8 0 9 10 11 12 13 14 15 16 17", None),
+        ("2 8 3 1 6 4 7 0 5", Some("blank-middle")),
+        ("2 8 3 1 6 4 7 0 5", Some("1 2 3 0")),
+        ("2 8 3 1 6 4 7 0 5", Some("1 2 3 4 5 6 7 8 8")),
+        ("283164705 | spiral", Some("spiral")),
+        (",,,", None),
+    ];
+    for &(start, goal) in cases {
+        let body = match goal {
+            Some(g) => json!({"start": start, "goal": g}),
+            None => json!({"start": start}),
+        };
+        let (s, r) = post(&app, "/api/solve", body).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{start} / {goal:?}: {r}");
+        let mut args = vec!["solve", start];
+        if let Some(g) = goal {
+            args.extend(["--goal", g]);
+        }
+        let out = Command::cargo_bin("npuzzle")
+            .unwrap()
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            format!("npuzzle: {}\n", r["error"].as_str().unwrap()),
+            stderr,
+            "{args:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn bad_requests_answer_400_naming_the_problem() {
+    let app = server::router(Config::default());
+    let seed = "2 8 3 1 6 4 7 0 5";
+    let cases: Vec<(String, &str)> = vec![
+        ("{\"start\": ".into(), "not a problem: EOF while parsing"),
+        (
+            "[1, 2]".into(),
+            "the request body is not a problem: invalid length 2",
+        ),
+        ("".into(), "the request body is empty"),
+        (json!({"goal": "spiral"}).to_string(), "no start board"),
+        (
+            json!({"start": seed, "algorithm": "bfs"}).to_string(),
+            "unknown field `algorithm`",
+        ),
+        (
+            json!({"start": seed, "algo": "dijkstra"}).to_string(),
+            "algo: 'dijkstra' is not an algorithm; use one of auto, table",
+        ),
+        (
+            json!({"start": seed, "heuristic": "magic"}).to_string(),
+            "heuristic: 'magic' is not a heuristic",
+        ),
+        (
+            json!({"start": seed, "size": "3y3"}).to_string(),
+            "size: '3y3' is not a size",
+        ),
+        (
+            json!({"start": seed, "size": "1x9"}).to_string(),
+            "size: a 1x9 board is not supported",
+        ),
+        (
+            json!({"start": seed, "size": [3, 3]}).to_string(),
+            "size: write it as \"RxC\"",
+        ),
+        (
+            json!({"start": seed, "timeout": -1}).to_string(),
+            "timeout must be a positive number of seconds, not -1",
+        ),
+        (
+            json!({"start": {"tiles": 9}}).to_string(),
+            "start board: write it as text",
+        ),
+        (
+            json!({"start": [[1, 2], [3, [0]]]}).to_string(),
+            "start board: [0] is not a tile",
+        ),
+        (
+            json!({"start": (0..36).rev().collect::<Vec<u32>>()}).to_string(),
+            "a 6x6 board (36 cells) is larger than this server searches (at most 25 cells",
+        ),
+    ];
+    for (body, want) in &cases {
+        for uri in ["/api/solve", "/api/compare", "/api/parse"] {
+            let (s, r) = call(&app, "POST", uri, Body::from(body.clone())).await;
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{uri} {want}: {r}");
+            let msg = r["error"].as_str().unwrap();
+            assert!(msg.contains(want), "{uri}: {msg:?} should say {want:?}");
+        }
+    }
+    // Wrong method and unknown paths answer JSON too.
+    let (s, r) = call(&app, "GET", "/api/solve", Body::empty()).await;
+    assert_eq!(s, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(r["error"].as_str().unwrap().contains("POST"));
+    let (s, r) = call(&app, "GET", "/api/nothing", Body::empty()).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert!(r["error"].as_str().unwrap().contains("/api/nothing"));
+}
+
+#[tokio::test]
+async fn serves_the_page_and_health() {
+    let app = server::router(Config::default());
+    for (path, kind, needle) in [
+        ("/", "text/html", "id=\"board\""),
+        ("/app.js", "text/javascript", "/api/parse"),
+        ("/app.css", "text/css", ".board"),
+    ] {
+        let res = app
+            .clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let h = res.headers();
+        assert!(h[header::CONTENT_TYPE].to_str().unwrap().starts_with(kind));
+        let csp = h[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+        assert!(csp.contains("default-src 'self'"));
+        let body = axum::body::to_bytes(res.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        let text = String::from_utf8(body.to_vec()).unwrap();
+        assert!(text.contains(needle), "{path}");
+        // Nothing from elsewhere: no CDN, no remote fonts.
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{path}"
+        );
+    }
+    let (s, r) = call(&app, "GET", "/api/health", Body::empty()).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(r["status"], "ok");
+    assert_eq!(r["limits"]["body_bytes"], 65536);
+    assert_eq!(r["searches"]["running"], 0);
+}
+
+#[tokio::test]
+async fn bodies_over_64_kib_answer_413() {
+    let app = server::router(Config::default());
+    let big = format!("{{\"start\": \"{}\"}}", " ".repeat(70_000));
+    // With a Content-Length header: refused before reading.
+    let req = Request::post("/api/solve")
+        .header(header::CONTENT_LENGTH, big.len())
+        .body(Body::from(big.clone()))
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    // Without one: refused once 64 KiB have been read.
+    let (s, r) = call(&app, "POST", "/api/compare", Body::from(big)).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        r["error"],
+        json!("the request body is larger than 65536 bytes")
+    );
+    // Just under the limit is read (and then judged on its content).
+    let ok = json!({"start": format!("2 8 3 1 6 4 7 0 5{}", " ".repeat(60_000))});
+    let (s, r) = post(&app, "/api/solve", ok).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    check_report(&r);
+}
