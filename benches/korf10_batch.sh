@@ -6,7 +6,7 @@
 # Needs `--algo idastar` (the search-algorithms branch).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DATA=${DATA:-/work/shared/data/korf100.txt}
+DATA=${DATA:-../shared/data/korf100.txt}
 ALGO=${ALGO:-idastar}
 cargo build --release --quiet
 BIN=${CARGO_TARGET_DIR:-target}/release/npuzzle

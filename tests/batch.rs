@@ -331,12 +331,16 @@ fn per_instance_algorithm_errors_do_not_stop_the_batch() {
 }
 
 /// The ten Korf (1985) instances with the fewest IDA* nodes, as a batch,
-/// answered with their published optimal lengths. Needs `--algo idastar`
-/// (another branch); run with `cargo test --release -- --ignored korf`.
+/// answered with their published optimal lengths (heavy: builds the 6-6-3
+/// pattern databases); run with `cargo test --release -- --ignored korf`.
 #[test]
 #[ignore]
 fn korf_ten_easiest_as_a_batch() {
-    let data = std::fs::read_to_string("/work/shared/data/korf100.txt").unwrap();
+    let data = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/korf100.txt"
+    ))
+    .unwrap();
     let mut rows: Vec<(u64, String, String)> = data
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

