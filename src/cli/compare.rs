@@ -3,9 +3,12 @@
 
 use super::input::ProblemArgs;
 use super::Failure;
+use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions, SharedReporter};
 use npuzzle::search::compare::{compare, CompareRow};
 use npuzzle::search::{Budget, SolveOptions};
 use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Default `--max-states` for compare.
@@ -34,6 +37,15 @@ pub struct CompareArgs {
     /// Stop each search after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+
+    /// Pattern databases for the pdb rows (as for solve; default 6-6-3 on
+    /// 4x4, automatic on smaller boards).
+    #[arg(long, value_name = "PARTITION", default_value = "auto")]
+    pub pdb: PartitionSpec,
+
+    /// Pattern database cache directory (default: $XDG_CACHE_HOME/npuzzle).
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<PathBuf>,
 }
 
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
@@ -56,6 +68,12 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             max_nodes: args.max_nodes,
             timeout,
             cancel: None,
+        },
+        pdb: PdbOptions {
+            partition: args.pdb.clone(),
+            dir: args.pdb_dir.clone(),
+            reporter: Some(SharedReporter(Arc::new(super::pdb::Reporter::new()))),
+            ..Default::default()
         },
         ..Default::default()
     };

@@ -61,12 +61,17 @@ pub fn combinations() -> Vec<(Algorithm, Option<HeuristicKind>)> {
             HeuristicKind::Misplaced,
             HeuristicKind::Manhattan,
             HeuristicKind::LinearConflict,
+            HeuristicKind::Pdb,
         ] {
             v.push((algo, Some(h)));
         }
     }
     v
 }
+
+/// Largest board whose pattern databases `compare` builds on the spot (the
+/// 4×4 default builds in seconds; 5×5 takes minutes).
+const PDB_MAX_CELLS: usize = 16;
 
 /// Runs every algorithm and heuristic that applies to the board.
 pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
@@ -95,17 +100,26 @@ pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
         if rows[i].is_some() {
             continue;
         }
-        rows[i] = Some(if combo.0 == Algorithm::Table && !covered {
-            skip(
+        rows[i] = Some(
+            if combo.1 == Some(HeuristicKind::Pdb) && problem.start.len() > PDB_MAX_CELLS {
+                skip(
                 combo,
                 format!(
-                    "skipped: no complete table for boards of more than {} cells",
-                    table::MAX_CELLS
+                    "skipped: pattern databases for boards over {PDB_MAX_CELLS} cells take minutes to build; use solve --heuristic pdb"
                 ),
             )
-        } else {
-            run_one(problem, opts, combo, Some(depth))
-        });
+            } else if combo.0 == Algorithm::Table && !covered {
+                skip(
+                    combo,
+                    format!(
+                        "skipped: no complete table for boards of more than {} cells",
+                        table::MAX_CELLS
+                    ),
+                )
+            } else {
+                run_one(problem, opts, combo, Some(depth))
+            },
+        );
     }
     let rows: Vec<CompareRow> = rows.into_iter().flatten().collect();
     let mut answers = rows.iter().filter_map(|r| r.moves);
