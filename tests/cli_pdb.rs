@@ -1,0 +1,131 @@
+//! `npuzzle pdb build|list` and `npuzzle bench` as a user runs them.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn npuzzle() -> Command {
+    Command::cargo_bin("npuzzle").unwrap()
+}
+
+#[test]
+fn build_list_damage_and_rebuild() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    npuzzle()
+        .args([
+            "pdb",
+            "build",
+            "--size",
+            "3x3",
+            "--partition",
+            "4-4",
+            "--pdb-dir",
+            d,
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("pdb 4-4"))
+        .stderr(predicate::str::contains("built pattern database"));
+    npuzzle()
+        .args(["pdb", "list", "--pdb-dir", d])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 files"))
+        .stdout(predicate::str::contains("3x3"));
+    // a second build loads from the cache: nothing is built
+    npuzzle()
+        .args([
+            "pdb",
+            "build",
+            "--size",
+            "3x3",
+            "--partition",
+            "4-4",
+            "--pdb-dir",
+            d,
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("built").not());
+    // damage one file: solving reports it in one line, rebuilds, answers
+    let file = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "pdb"))
+        .unwrap();
+    let mut bytes = std::fs::read(&file).unwrap();
+    let n = bytes.len();
+    bytes[n - 7] ^= 0xff;
+    std::fs::write(&file, &bytes).unwrap();
+    npuzzle()
+        .args([
+            "solve",
+            "8 6 7 2 5 4 3 0 1",
+            "--algo",
+            "idastar",
+            "--heuristic",
+            "pdb",
+            "--pdb",
+            "4-4",
+            "--pdb-dir",
+            d,
+        ])
+        .assert()
+        .success()
+        .stdout("31\n")
+        .stderr(predicate::str::contains(
+            "corrupt (checksum mismatch); rebuilding it",
+        ));
+}
+
+#[test]
+fn bad_partition_is_bad_input() {
+    npuzzle()
+        .args(["pdb", "build", "--size", "3x3", "--partition", "4-5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the partition has 9 tiles but a 3x3 board has 8",
+        ));
+}
+
+#[test]
+fn bench_checks_lengths() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let file = dir.path().join("inst.txt");
+    // 3x3 instances for Korf's goal 0 1 2 … 8, with their true lengths
+    std::fs::write(
+        &file,
+        "# three\n1 0 2 3 4 5 6 7 8 1\n3 1 2 0 4 5 6 7 8 1\n1 2 0 3 4 5 6 7 8 2\n",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    npuzzle()
+        .args([
+            "bench",
+            f,
+            "--heuristic",
+            "pdb",
+            "--algo",
+            "idastar",
+            "--pdb",
+            "4-4",
+            "--pdb-dir",
+            d,
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("all 3 lengths match the file"));
+    std::fs::write(&file, "1 0 2 3 4 5 6 7 8 3\n").unwrap();
+    npuzzle()
+        .args(["bench", f, "--algo", "idastar", "--heuristic", "manhattan"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WRONG"));
+    npuzzle()
+        .args(["bench", "/nonexistent/file.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+}
