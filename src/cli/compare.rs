@@ -9,7 +9,6 @@ use npuzzle::search::{Budget, SolveOptions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Default `--max-states` for compare.
 pub const COMPARE_MAX_STATES: u64 = 10_000_000;
@@ -50,16 +49,7 @@ pub struct CompareArgs {
 
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     let problem = args.problem.problem()?;
-    let timeout = match args.timeout {
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
-        Some(t) => {
-            return Err(Failure {
-                code: super::EXIT_BAD_INPUT,
-                error: anyhow::anyhow!("--timeout must be a positive number of seconds, not {t}"),
-            })
-        }
-        None => None,
-    };
+    let timeout = super::solve::parse_timeout(args.timeout)?;
     let opts = SolveOptions {
         want_path: false,
         heuristic: Default::default(),

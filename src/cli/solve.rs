@@ -84,18 +84,7 @@ pub struct SearchArgs {
 
 impl SearchArgs {
     pub fn options(&self, want_path: bool) -> Result<SolveOptions, Failure> {
-        let timeout = match self.timeout {
-            Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t.min(1e9))),
-            Some(t) => {
-                return Err(Failure {
-                    code: super::EXIT_BAD_INPUT,
-                    error: anyhow::anyhow!(
-                        "--timeout must be a positive number of seconds, not {t}"
-                    ),
-                })
-            }
-            None => None,
-        };
+        let timeout = parse_timeout(self.timeout)?;
         Ok(SolveOptions {
             want_path,
             heuristic: self.heuristic,
@@ -116,6 +105,18 @@ impl SearchArgs {
                 n => n,
             },
         })
+    }
+}
+
+/// `--timeout` as a duration: a positive number of seconds.
+pub fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
+    match t {
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t.min(1e9)))),
+        Some(t) => Err(Failure {
+            code: super::EXIT_BAD_INPUT,
+            error: anyhow::anyhow!("--timeout must be a positive number of seconds, not {t}"),
+        }),
+        None => Ok(None),
     }
 }
 

@@ -282,34 +282,38 @@ impl TableSet {
             .is_some_and(|s| s.get().is_some())
     }
 
-    /// Fewest moves from `start` to `goal` (tiles in reading order, both
-    /// of `shape`), or `None` when unreachable or the shape has no table.
-    pub fn distance(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<u32> {
+    /// The table and canonical position vector for a query, or `None` when
+    /// the goal is unreachable or the shape has no table.
+    fn prepare(
+        &self,
+        shape: Shape,
+        start: &[u8],
+        goal: &[u8],
+    ) -> Option<(&DistanceTable, [u8; 16])> {
         let gblank = goal.iter().position(|&t| t == 0)?;
         let table = self.table(shape, gblank)?;
         if !crate::board::slices_can_reach(shape, start, goal) {
             return None;
         }
         let mut q = [0u8; 16];
-        let q = &mut q[..start.len()];
-        canonical(start, goal, q);
-        Some(table.at(q))
+        canonical(start, goal, &mut q[..start.len()]);
+        Some((table, q))
+    }
+
+    /// Fewest moves from `start` to `goal` (tiles in reading order, both
+    /// of `shape`), or `None` when unreachable or the shape has no table.
+    pub fn distance(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<u32> {
+        let (table, q) = self.prepare(shape, start, goal)?;
+        Some(table.at(&q[..start.len()]))
     }
 
     /// Fewest moves and an optimal path, or `None` as for [`distance`].
     ///
     /// [`distance`]: TableSet::distance
     pub fn path(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<Vec<Dir>> {
-        let gblank = goal.iter().position(|&t| t == 0)?;
-        let table = self.table(shape, gblank)?;
-        if !crate::board::slices_can_reach(shape, start, goal) {
-            return None;
-        }
-        let mut q = [0u8; 16];
-        let q = &mut q[..start.len()];
-        canonical(start, goal, q);
+        let (table, q) = self.prepare(shape, start, goal)?;
         let mut probes = 0;
-        Some(table.walk(q, &mut probes))
+        Some(table.walk(&q[..start.len()], &mut probes))
     }
 }
 
