@@ -17,14 +17,7 @@ pub fn problem_from_text(
     size: Option<Shape>,
 ) -> Result<Problem, InputError> {
     let mut scan = Scan::new();
-    let (start, inline_goal) = match text.split_once('|') {
-        Some((s, g)) => {
-            let start = scan.board(s, size).map_err(InputError::start)?;
-            let g: GoalSpec = g.parse().map_err(InputError::goal)?;
-            (start.clone(), Some(g.resolve_for(&start, &mut scan)?))
-        }
-        None => scan.pair(text, size)?,
-    };
+    let (start, inline_goal) = scan.start_and_goal(text, size)?;
     let goal = match (inline_goal, goal) {
         (Some(_), Some(_)) => return Err(InputError::GoalGivenTwice),
         (Some(g), None) => g,

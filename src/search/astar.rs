@@ -172,13 +172,7 @@ fn run<C: Codec, H: Heuristic>(
                     if need > FORECAST_MARGIN * max_states as f64 {
                         stats.peak_states = nodes.len() as u64;
                         stats.elapsed = clock.start.elapsed();
-                        return Err(Halt::Forecast {
-                            limit: Limit::States,
-                            budget: max_states,
-                            forecast: need,
-                            depth: d,
-                            stats,
-                        });
+                        return Err(Halt::states_forecast(need, max_states, d, stats));
                     }
                 }
             }

@@ -251,6 +251,18 @@ impl From<SearchError> for Halt {
 }
 
 impl Halt {
+    /// A memory-bound search's forecast: `need` states to reach depth
+    /// `depth`, over `max_states`.
+    pub fn states_forecast(need: f64, max_states: u64, depth: u32, stats: Stats) -> Halt {
+        Halt::Forecast {
+            limit: Limit::States,
+            budget: max_states,
+            forecast: need,
+            depth,
+            stats,
+        }
+    }
+
     /// For callers that never forecast.
     pub fn into_error(self, algorithm: &'static str) -> SearchError {
         match self {
