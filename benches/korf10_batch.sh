@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The ten Korf (1985) 15-puzzle instances with the fewest IDA* nodes (18th
-# field of shared/data/korf100.txt), answered as one batch with IDA*
+# field of data/korf100.txt), answered as one batch with IDA*
 # (goal blank-first), on one thread and on every core; prints both times
 # and the speed-up, and checks the lengths against the published ones.
 # HEURISTIC=manhattan benches/korf10_batch.sh uses Korf's heuristic.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DATA=${DATA:-../shared/data/korf100.txt}
+DATA=${DATA:-data/korf100.txt}
 ALGO=${ALGO:-idastar}
 HEURISTIC=${HEURISTIC:-auto}   # e.g. HEURISTIC=manhattan
 cargo build --release --quiet

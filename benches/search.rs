@@ -1,6 +1,6 @@
 //! IDA* with Manhattan distance and with linear conflict on the ten
-//! instances of Korf's 100 with the smallest Korf (1985) node counts
-//! (benches/data/korf10.txt, taken from shared/data/korf100.txt).
+//! instances of Korf's 100 (data/korf100.txt) with the smallest Korf
+//! (1985) node counts.
 //!
 //! `cargo bench --bench search`. For nodes per second and node counts
 //! beside Korf's, run `cargo run --release --example korf`.
@@ -8,19 +8,20 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use npuzzle::board::{Board, Shape};
 use npuzzle::heuristic::HeuristicKind;
+use npuzzle::instances;
 use npuzzle::search::{self, Algorithm, Budget, Problem, SolveOptions};
 use std::hint::black_box;
 
 fn instances() -> Vec<(Problem, u32)> {
     let goal = Board::blank_first(Shape::new(4, 4));
-    include_str!("data/korf10.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<u64> = l.split_whitespace().map(|w| w.parse().unwrap()).collect();
-            let tiles: Vec<u8> = f[1..17].iter().map(|&t| t as u8).collect();
-            let start = Board::from_tiles(4, 4, &tiles).unwrap();
-            (Problem::new(start, goal.clone()).unwrap(), f[17] as u32)
+    let mut all = instances::parse(include_str!("../data/korf100.txt"), None).unwrap();
+    // Korf's 1985 node count is the field after the length.
+    all.sort_by_key(|i| i.extra.first().copied().unwrap_or(u64::MAX));
+    all.into_iter()
+        .take(10)
+        .map(|i| {
+            let len = i.length.unwrap();
+            (Problem::new(i.start, goal.clone()).unwrap(), len)
         })
         .collect()
 }

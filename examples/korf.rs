@@ -3,43 +3,21 @@
 //! (1985) node counts.
 //!
 //! ```text
-//! cargo run --release --example korf                      # the ten easiest (benches/data/korf10.txt)
-//! cargo run --release --example korf -- ../shared/data/korf100.txt 100
+//! cargo run --release --example korf                            # the ten easiest of data/korf100.txt
+//! cargo run --release --example korf -- data/korf100.txt 100    # all of them (hours with Manhattan)
 //! ```
 //! A file argument is read in korf100.txt's format (16 tiles, length,
 //! Korf's nodes); the `N` instances with the fewest Korf nodes are run.
 
 use npuzzle::board::{Board, Shape};
 use npuzzle::heuristic::HeuristicKind;
+use npuzzle::instances::{self, Instance};
 use npuzzle::search::{self, Algorithm, Budget, Problem, SolveOptions};
 use std::time::Duration;
 
-struct Instance {
-    number: usize,
-    tiles: Vec<u8>,
-    length: u32,
-    korf_nodes: u64,
-}
-
-fn parse(text: &str, numbered: bool) -> Vec<Instance> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .enumerate()
-        .map(|(i, l)| {
-            let mut f: Vec<u64> = l.split_whitespace().map(|w| w.parse().unwrap()).collect();
-            let number = if numbered {
-                f.remove(0) as usize
-            } else {
-                i + 1
-            };
-            Instance {
-                number,
-                tiles: f[..16].iter().map(|&t| t as u8).collect(),
-                length: f[16] as u32,
-                korf_nodes: f[17],
-            }
-        })
-        .collect()
+/// Korf's 1985 node count: the field after the length.
+fn korf_nodes(i: &Instance) -> u64 {
+    i.extra.first().copied().unwrap_or(u64::MAX)
 }
 
 /// CPU time of this thread in nanoseconds (Linux), so the rate is per core
@@ -51,14 +29,12 @@ fn cpu_ns() -> Option<u64> {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut instances = match args.first() {
-        Some(path) => parse(
-            &std::fs::read_to_string(path).expect("readable file"),
-            false,
-        ),
-        None => parse(include_str!("../benches/data/korf10.txt"), true),
+    let text = match args.first() {
+        Some(path) => std::fs::read_to_string(path).expect("readable file"),
+        None => include_str!("../data/korf100.txt").to_string(),
     };
-    instances.sort_by_key(|i| i.korf_nodes);
+    let mut instances = instances::parse(&text, None).expect("an instance file");
+    instances.sort_by_key(korf_nodes);
     let n = args.get(1).map_or(10, |s| s.parse().expect("a count"));
     instances.truncate(n);
     let goal = Board::blank_first(Shape::new(4, 4));
@@ -71,8 +47,7 @@ fn main() {
         let (mut exp, mut gen, mut korf, mut time) = (0u64, 0u64, 0u64, Duration::ZERO);
         let mut cpu_total = 0.0;
         for inst in &instances {
-            let start = Board::from_tiles(4, 4, &inst.tiles).unwrap();
-            let p = Problem::new(start, goal.clone()).unwrap();
+            let p = Problem::new(inst.start.clone(), goal.clone()).unwrap();
             let opts = SolveOptions {
                 want_path: false,
                 budget: Budget::unlimited(),
@@ -86,22 +61,22 @@ fn main() {
                 _ => sol.stats.elapsed.as_secs_f64(),
             };
             cpu_total += cpu;
-            assert_eq!(sol.moves, Some(inst.length), "instance {}", inst.number);
+            assert_eq!(sol.moves, inst.length, "instance {}", inst.number);
             let s = sol.stats;
             println!(
                 "{:>4} {:>4} {:>14} {:>14} {:>14} {:>10.3} {:>10.3} {:>10.1}",
                 inst.number,
-                inst.length,
+                inst.length.unwrap_or(0),
                 s.expanded,
                 s.generated,
-                inst.korf_nodes,
+                korf_nodes(inst),
                 s.elapsed.as_secs_f64(),
                 cpu,
                 s.expanded as f64 / cpu / 1e6
             );
             exp += s.expanded;
             gen += s.generated;
-            korf += inst.korf_nodes;
+            korf += korf_nodes(inst);
             time += s.elapsed;
         }
         println!(

@@ -106,16 +106,12 @@ mod tests {
     }
 
     #[test]
-    fn the_shared_files_parse() {
-        for (file, count, cells) in [("korf100.txt", 100, 16), ("korf24_50.txt", 50, 25)] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../shared/data")
-                .join(file);
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                eprintln!("skipped: {} not found", path.display());
-                continue;
-            };
-            let v = parse(&text, None).unwrap();
+    fn the_shipped_files_parse() {
+        for (text, count, cells) in [
+            (include_str!("../data/korf100.txt"), 100, 16),
+            (include_str!("../data/korf24_50.txt"), 50, 25),
+        ] {
+            let v = parse(text, None).unwrap();
             assert_eq!(v.len(), count);
             assert!(v
                 .iter()

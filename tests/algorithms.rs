@@ -32,12 +32,25 @@ fn combos() -> Vec<(Algorithm, HeuristicKind)> {
     v
 }
 
+/// Where this test binary's pattern databases go: cargo's temporary folder
+/// for tests, never the user's cache.
+fn pdb_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("algorithms-pdb")
+}
+
+/// Default options, with the databases kept in [`pdb_dir`].
+fn defaults() -> SolveOptions {
+    let mut o = SolveOptions::default();
+    o.pdb.dir = Some(pdb_dir());
+    o
+}
+
 fn opts(h: HeuristicKind) -> SolveOptions {
     SolveOptions {
         want_path: true,
         budget: Budget::default(),
         heuristic: h,
-        ..Default::default()
+        ..defaults()
     }
 }
 
@@ -371,7 +384,7 @@ fn compare_agrees_with_the_table_on_the_seed_instance() {
     let start = Board::from_tiles(3, 3, &[2, 6, 4, 1, 3, 7, 0, 5, 8]).unwrap();
     let goal = Board::from_tiles(3, 3, &[8, 1, 5, 7, 3, 6, 4, 0, 2]).unwrap();
     let p = Problem::new(start, goal).unwrap();
-    let c = search::compare::compare(&p, &SolveOptions::default());
+    let c = search::compare::compare(&p, &defaults());
     assert!(c.agree);
     assert_eq!(c.rows.len(), search::compare::combinations().len());
     assert!(c.rows.iter().all(|r| r.moves == Some(31)), "{:?}", c.rows);
@@ -384,7 +397,7 @@ fn compare_skips_what_plainly_cannot_fit() {
     let goal = Board::blank_first(Shape::new(4, 4));
     let start = random_walk(&goal, 36, &mut rng);
     let p = Problem::new(start, goal).unwrap();
-    let mut o = SolveOptions::default();
+    let mut o = defaults();
     o.budget.max_states = 200_000;
     let c = search::compare::compare(&p, &o);
     assert!(c.agree);
@@ -422,7 +435,7 @@ proptest! {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let p = random_pair(shape, &mut rng);
         let want = TableSet::global().distance(shape, p.start.tiles(), p.goal.tiles());
-        let cmp = search::compare::compare(&p, &SolveOptions::default());
+        let cmp = search::compare::compare(&p, &defaults());
         prop_assert!(cmp.agree);
         for row in &cmp.rows {
             prop_assert_eq!(row.moves, want.map(i64::from), "{:?}", row);

@@ -1,15 +1,14 @@
 //! `npuzzle batch` and `npuzzle random`, end to end.
 
-use assert_cmd::Command;
+#[path = "support/cli.rs"]
+mod cli;
+use cli::*;
+
 use npuzzle::board::{parse_path, Board, Scan, Shape};
 use npuzzle::search::table::TableSet;
 use npuzzle::search::verify_path;
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
-
-fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").unwrap()
-}
 
 /// Runs `npuzzle` with arguments and standard input; (stdout, stderr, status).
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
@@ -226,7 +225,7 @@ fn a_closed_pipe_ends_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("pairs.txt");
     std::fs::write(&file, random(&["--pairs", "-n", "300000", "--seed", "6"])).unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+    let mut child = npuzzle_process()
         .args(["batch", "--path"])
         .arg(&file)
         .stdout(Stdio::piped())
@@ -246,7 +245,7 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(out.status.code(), Some(0), "{err}");
 
     // random into a closed pipe, too
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+    let mut child = npuzzle_process()
         .args(["random", "-n", "5000000", "--seed", "1"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -283,7 +282,7 @@ fn empty_input_and_binary_lines() {
     let (out, _, code) = run(&["batch", "-q"], "\n\n# nothing\n");
     assert_eq!((out.as_str(), code), ("", 0));
     // invalid UTF-8 and a huge line are that line's error
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+    let mut child = npuzzle_process()
         .args(["batch", "-q"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -336,11 +335,7 @@ fn per_instance_algorithm_errors_do_not_stop_the_batch() {
 #[test]
 #[ignore]
 fn korf_ten_easiest_as_a_batch() {
-    let data = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/korf100.txt"
-    ))
-    .unwrap();
+    let data = include_str!("../data/korf100.txt");
     let mut rows: Vec<(u64, String, String)> = data
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -378,7 +373,7 @@ fn answers_each_line_as_it_arrives() {
     // A producer that waits for each answer before writing the next line
     // must not deadlock: the batch answers what it has instead of waiting
     // for a full chunk.
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("npuzzle"))
+    let mut child = npuzzle_process()
         .args(["batch", "-q"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

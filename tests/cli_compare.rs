@@ -1,17 +1,10 @@
 //! The `compare` command and search budgets, end to end.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+#[path = "support/cli.rs"]
+mod cli;
+use cli::*;
 
-fn npuzzle() -> Command {
-    let mut c = Command::cargo_bin("npuzzle").unwrap();
-    // pattern databases built by `compare` stay out of the user's cache
-    c.env(
-        "XDG_CACHE_HOME",
-        std::env::temp_dir().join("npuzzle-test-cache"),
-    );
-    c
-}
+use predicates::prelude::*;
 
 const SEED: &str = "2 6 4 1 3 7 0 5 8";
 const SEED_GOAL: &str = "8 1 5 7 3 6 4 0 2";

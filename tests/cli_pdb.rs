@@ -1,11 +1,10 @@
 //! `npuzzle pdb build|list` and `npuzzle bench` as a user runs them.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+#[path = "support/cli.rs"]
+mod cli;
+use cli::*;
 
-fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").unwrap()
-}
+use predicates::prelude::*;
 
 #[test]
 fn build_list_damage_and_rebuild() {

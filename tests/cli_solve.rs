@@ -1,12 +1,11 @@
 //! `npuzzle solve` as a user runs it: every input format, the seed stdin
 //! forms, the output options, and each kind of bad input.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+#[path = "support/cli.rs"]
+mod cli;
+use cli::*;
 
-fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").unwrap()
-}
+use predicates::prelude::*;
 
 const SEED0_START: &str = "2 8 3 1 6 4 7 0 5";
 const SEED0_GOAL: &str = "1 2 3 8 0 4 7 6 5";

@@ -1,5 +1,6 @@
-//! Heavy checks, ignored by default (they build large pattern databases
-//! in the user's cache directory and run for minutes). Run them with
+//! Heavy checks, ignored by default (they build large pattern databases,
+//! kept in `target/tmp/heavy-pdb` so later runs reuse them, and run for
+//! minutes). Run them with
 //!
 //!     cargo test --release --test heavy -- --ignored --nocapture
 
@@ -11,7 +12,7 @@ use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
 
 fn korf_file(name: &str) -> Vec<instances::Instance> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
+        .join("data")
         .join(name);
     let text = std::fs::read_to_string(&path).expect("benchmark file");
     instances::parse(&text, None).unwrap()
@@ -24,6 +25,7 @@ fn run(file: &str, partition: &str, only: &[usize], threads: usize) {
         heuristic: HeuristicKind::Pdb,
         pdb: PdbOptions {
             partition: partition.parse().unwrap(),
+            dir: Some(std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("heavy-pdb")),
             ..Default::default()
         },
         threads,

@@ -3,16 +3,19 @@
 //! every kind of bad input, the body limit. Over a real socket:
 //! tests/server_socket.rs.
 
+#[path = "support/cli.rs"]
+mod cli;
+use cli::*;
+
 #[path = "support/api.rs"]
 mod support;
 
-use assert_cmd::Command;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
-use npuzzle::server::{self, Config};
+use npuzzle::server;
 use serde_json::{json, Value};
-use support::check_report;
+use support::{check_report, test_config};
 use tower::ServiceExt;
 
 async fn call(app: &Router, method: &str, uri: &str, body: Body) -> (StatusCode, Value) {
@@ -37,7 +40,8 @@ async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
 
 #[tokio::test]
 async fn seed_examples_and_an_unreachable_pair() {
-    let app = server::router(Config::default());
+    let (config, _cache) = test_config();
+    let app = server::router(config);
     for (start, goal, moves) in [
         ("2 8 3 1 6 4 7 0 5", "1 2 3 8 0 4 7 6 5", 5),
         ("2 6 4 1 3 7 0 5 8", "8 1 5 7 3 6 4 0 2", 31),
@@ -53,7 +57,8 @@ async fn seed_examples_and_an_unreachable_pair() {
 
 #[tokio::test]
 async fn accepts_every_board_form_and_named_goals() {
-    let app = server::router(Config::default());
+    let (config, _cache) = test_config();
+    let app = server::router(config);
     let cases = [
         json!({"start": "283164705", "goal": "spiral"}),
         json!({"start": "2 8 3 / 1 6 4 / 7 0 5", "goal": "snail"}),
@@ -86,15 +91,15 @@ async fn accepts_every_board_form_and_named_goals() {
 /// `/api/solve` answers what `npuzzle solve --json --boards` prints.
 #[tokio::test]
 async fn solve_answers_what_the_command_line_prints() {
-    let app = server::router(Config::default());
+    let (config, _cache) = test_config();
+    let app = server::router(config);
     let (_, mut api) = post(
         &app,
         "/api/solve",
         json!({"start": "2 6 4 1 3 7 0 5 8", "goal": "8 1 5 7 3 6 4 0 2"}),
     )
     .await;
-    let out = Command::cargo_bin("npuzzle")
-        .unwrap()
+    let out = npuzzle()
         .args([
             "solve",
             "--json",
@@ -119,7 +124,8 @@ async fn solve_answers_what_the_command_line_prints() {
 /// prints (after `npuzzle: `).
 #[tokio::test]
 async fn bad_boards_answer_400_with_the_command_line_message() {
-    let app = server::router(Config::default());
+    let (config, _cache) = test_config();
+    let app = server::router(config);
     let cases: &[(&str, Option<&str>)] = &[
         ("2 8 3 1 6 4 7 0 x", None),
         ("2 8 3 1 6 4 7 0 2", None),
@@ -145,11 +151,7 @@ async fn bad_boards_answer_400_with_the_command_line_message() {
         if let Some(g) = goal {
             args.extend(["--goal", g]);
         }
-        let out = Command::cargo_bin("npuzzle")
-            .unwrap()
-            .args(&args)
-            .output()
-            .unwrap();
+        let out = npuzzle().args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert_eq!(
@@ -162,7 +164,8 @@ async fn bad_boards_answer_400_with_the_command_line_message() {
 
 #[tokio::test]
 async fn bad_requests_answer_400_naming_the_problem() {
-    let app = server::router(Config::default());
+    let (config, _cache) = test_config();
+    let app = server::router(config);
     let seed = "2 8 3 1 6 4 7 0 5";
     let cases: Vec<(String, &str)> = vec![
         ("{\"start\": ".into(), "not a problem: EOF while parsing"),
@@ -232,7 +235,8 @@ async fn bad_requests_answer_400_naming_the_problem() {
 
 #[tokio::test]
 async fn serves_the_page_and_health() {
-    let app = server::router(Config::default());
+    let (config, _cache) = test_config();
+    let app = server::router(config);
     for (path, kind, needle) in [
         ("/", "text/html", "id=\"board\""),
         ("/app.js", "text/javascript", "/api/parse"),
@@ -268,7 +272,8 @@ async fn serves_the_page_and_health() {
 
 #[tokio::test]
 async fn bodies_over_64_kib_answer_413() {
-    let app = server::router(Config::default());
+    let (config, _cache) = test_config();
+    let app = server::router(config);
     let big = format!("{{\"start\": \"{}\"}}", " ".repeat(70_000));
     // With a Content-Length header: refused before reading.
     let req = Request::post("/api/solve")

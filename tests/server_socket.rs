@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-use support::{bfs_moves, check_report};
+use support::{bfs_moves, check_report, test_config};
 
 /// Korf's instance 3 (59 moves, 566 million nodes for IDA* with Manhattan
 /// distance): far beyond a few seconds' budget.
@@ -114,7 +114,8 @@ fn hard_body(heuristic: &str, timeout: u32) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn streamed_bodies_over_the_limit_answer_413() {
-    let srv = Running::start(Config::default()).await;
+    let (config, _cache) = test_config();
+    let srv = Running::start(config).await;
     let mut req = b"POST /api/solve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".to_vec();
     for _ in 0..10 {
         req.extend_from_slice(format!("{:x}\r\n{}\r\n", 8000, " ".repeat(8000)).as_bytes());
@@ -134,7 +135,8 @@ async fn streamed_bodies_over_the_limit_answer_413() {
 /// budget with a clear error.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cheap_requests_are_answered_while_a_hard_one_runs() {
-    let srv = Running::start(Config::default()).await;
+    let (config, _cache) = test_config();
+    let srv = Running::start(config).await;
     let addr = srv.addr;
     let hard = tokio::spawn(async move {
         let t = Instant::now();
@@ -205,7 +207,8 @@ async fn cheap_requests_are_answered_while_a_hard_one_runs() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_disconnects_cancels_its_search() {
     use std::io::Write;
-    let srv = Running::start(Config::default()).await;
+    let (config, _cache) = test_config();
+    let srv = Running::start(config).await;
     let body = hard_body("misplaced", 60);
     let mut s = std::net::TcpStream::connect(srv.addr).unwrap();
     let head = format!(
@@ -244,7 +247,8 @@ async fn a_client_that_disconnects_cancels_its_search() {
 /// server stops promptly even mid-search.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn shutdown_cancels_running_searches() {
-    let srv = Running::start(Config::default()).await;
+    let (config, _cache) = test_config();
+    let srv = Running::start(config).await;
     let addr = srv.addr;
     let pending = tokio::spawn(async move {
         request(addr, "POST", "/api/solve", &hard_body("misplaced", 60)).await

@@ -114,9 +114,16 @@ impl Board {
                 cols,
             });
         }
-        // Tiles 1..n with no 0: say the blank is missing, not that n is too big.
+        // Tiles 1..n, each once, with no 0: say the blank is missing, not
+        // that n is too big (a repeated tile is reported as such below).
         if !tiles.contains(&0) && tiles.iter().all(|&t| (1..=n).contains(&usize::from(t))) {
-            return Err(BoardError::NoBlank);
+            let mut seen = vec![false; n + 1];
+            if tiles
+                .iter()
+                .all(|&t| !std::mem::replace(&mut seen[usize::from(t)], true))
+            {
+                return Err(BoardError::NoBlank);
+            }
         }
         // `seen[t]` is 1 + the cell where tile t was first seen.
         let mut seen = [0u16; MAX_SIDE * MAX_SIDE];

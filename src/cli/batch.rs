@@ -226,9 +226,9 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
             }
             let rate = tally.lines() as f64 / t0.elapsed().as_secs_f64().max(1e-9);
             pb.set_message(format!(
-                "{} instances ({} errors), line {lines_read}, {rate:.0}/s",
-                tally.lines(),
-                tally.errors
+                "{} ({}), line {lines_read}, {rate:.0}/s",
+                super::count(tally.lines(), "instance"),
+                super::count(tally.errors, "error")
             ));
         }
     }
@@ -241,8 +241,10 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     if !args.quiet {
         let rate = tally.lines() as f64 / seconds.max(1e-9);
         eprintln!(
-            "npuzzle batch: {} answered ({} unreachable), {} errors, {seconds:.3} s, {rate:.0} instances/s",
-            tally.answered, tally.unreachable, tally.errors
+            "npuzzle batch: {} answered ({} unreachable), {}, {seconds:.3} s, {rate:.0} instances/s",
+            tally.answered,
+            tally.unreachable,
+            super::count(tally.errors, "error")
         );
     }
     if let Some(e) = read_error {

@@ -16,7 +16,7 @@ use std::time::Instant;
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// Instance file: tiles in reading order, then the optimal length (as in
-    /// shared/data/korf100.txt and korf24_50.txt).
+    /// data/korf100.txt and data/korf24_50.txt).
     pub file: PathBuf,
 
     /// Solve only the first N instances.
@@ -76,11 +76,10 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{}: {} instances, {label}, {} thread{}",
+        "{}: {}, {label}, {}",
         args.file.display(),
-        chosen.len(),
-        opts.threads,
-        if opts.threads == 1 { "" } else { "s" }
+        super::count(chosen.len() as u64, "instance"),
+        super::count(opts.threads as u64, "thread"),
     )?;
     writeln!(
         out,
@@ -126,13 +125,17 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     let median = times[times.len() / 2];
     writeln!(
         out,
-        "total: {} instances, {moves} moves, {expanded} expanded ({:.0} per instance), {generated} generated, {sum:.3} s searching ({wall:.3} s wall), median {median:.4} s, {:.1} M expanded/s",
-        chosen.len(),
+        "total: {}, {moves} moves, {expanded} expanded ({:.0} per instance), {generated} generated, {sum:.3} s searching ({wall:.3} s wall), median {median:.4} s, {:.1} M expanded/s",
+        super::count(chosen.len() as u64, "instance"),
         expanded as f64 / chosen.len() as f64,
         expanded as f64 / sum.max(1e-9) / 1e6,
     )?;
     if wrong.is_empty() {
-        writeln!(out, "all {} lengths match the file", chosen.len())?;
+        if chosen.len() == 1 {
+            writeln!(out, "the length matches the file")?;
+        } else {
+            writeln!(out, "all {} lengths match the file", chosen.len())?;
+        }
         Ok(0)
     } else {
         let list: Vec<String> = wrong.iter().map(|n| n.to_string()).collect();

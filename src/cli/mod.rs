@@ -86,6 +86,15 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     }
 }
 
+/// `1 error`, `2 errors`: a count with its noun in the right number.
+pub fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

@@ -27,6 +27,10 @@ pub struct ServeArgs {
     /// Largest board searched, in cells.
     #[arg(long, value_name = "N", default_value_t = Config::DEFAULT_MAX_CELLS)]
     pub max_cells: usize,
+
+    /// Pattern database cache directory (default: $XDG_CACHE_HOME/npuzzle).
+    #[arg(long, value_name = "DIR")]
+    pub pdb_dir: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ServeArgs) -> Result<u8, Failure> {
@@ -41,6 +45,7 @@ pub fn run(args: ServeArgs) -> Result<u8, Failure> {
     }
     let mut config = Config {
         max_cells: args.max_cells,
+        pdb_dir: args.pdb_dir,
         ..Config::default()
     };
     config.budget.timeout = Some(Duration::from_secs_f64(args.timeout.min(1e9)));

@@ -375,7 +375,7 @@ mod tests {
 
     #[test]
     fn diameters_match_the_literature() {
-        // From shared/data/distance_distributions.md (blank in a corner).
+        // From data/distance_distributions.md (blank in a corner).
         for (r, c, diameter, count_at_max) in
             [(2, 2, 6, 1), (2, 3, 21, 1), (2, 4, 36, 1), (3, 3, 31, 2)]
         {

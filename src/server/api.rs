@@ -74,6 +74,7 @@ impl Job {
         let pdb = PdbOptions {
             partition: server_partition(problem.start.shape()),
             max_entries: PDB_MAX_ENTRIES,
+            dir: config.pdb_dir.clone(),
             ..PdbOptions::default()
         };
         Ok(Job {

@@ -42,6 +42,9 @@ pub struct Config {
     pub heavy_slots: usize,
     /// How long a heavy request waits for a slot before it gets 503.
     pub queue_wait: Duration,
+    /// Pattern-database cache directory; `None` for the default
+    /// (`$XDG_CACHE_HOME/npuzzle`).
+    pub pdb_dir: Option<std::path::PathBuf>,
 }
 
 impl Config {
@@ -69,6 +72,7 @@ impl Default for Config {
             },
             heavy_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
             queue_wait: Duration::from_secs(2),
+            pdb_dir: None,
         }
     }
 }

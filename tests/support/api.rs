@@ -1,8 +1,21 @@
 //! Shared by the API tests: an independent answer (plain BFS) and a check
 //! of a solve answer against it.
 
+use npuzzle::server::Config;
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
+
+/// The default server configuration with its pattern-database cache in a
+/// fresh temporary directory (kept alive by the returned guard), so that no
+/// test writes into the user's cache.
+pub fn test_config() -> (Config, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = Config {
+        pdb_dir: Some(dir.path().to_path_buf()),
+        ..Config::default()
+    };
+    (config, dir)
+}
 
 /// Fewest moves by breadth-first search over whole boards: slow and plain,
 /// sharing no code with the library's searches.

@@ -3,7 +3,6 @@
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
-use std::net::TcpListener as StdListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -11,8 +10,9 @@ use std::time::{Duration, Instant};
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
-/// Stops chromedriver (and so its browsers) when the test ends, however it ends.
-pub struct Driver(Child);
+/// Stops chromedriver (and so its browsers) when the test ends, however it
+/// ends; then removes the folder that served as their home and caches.
+pub struct Driver(Child, #[allow(dead_code)] tempfile::TempDir);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -21,32 +21,55 @@ impl Drop for Driver {
     }
 }
 
-pub fn free_port() -> u16 {
-    StdListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port on 127.0.0.1")
-}
-
+/// Starts chromedriver on a port of its own choosing and waits until it
+/// says it listens.
+///
+/// Picking a free port first and handing it over would race: two tests
+/// starting at once can be handed the same port, and one of them then
+/// talks to the other's driver. `--port=0` lets the system choose, and the
+/// driver's own "started successfully on port N" line says which, once it
+/// is ready.
 pub async fn start_driver() -> (Driver, String) {
-    let port = free_port();
-    let child = Command::new(CHROMEDRIVER)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
+    // The browser writes caches of its own (dconf, fonts): into a folder of
+    // the test's, never the user's.
+    let home = tempfile::tempdir().expect("a temporary home for the browser");
+    let mut child = Command::new(CHROMEDRIVER)
+        .arg("--port=0")
+        .env("HOME", home.path())
+        .env("XDG_CACHE_HOME", home.path().join("cache"))
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .expect("chromedriver starts");
-    let driver = Driver(child);
-    let url = format!("http://127.0.0.1:{port}");
-    let t = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            t.elapsed() < Duration::from_secs(20),
-            "chromedriver did not listen"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    (driver, url)
+    let stdout = child.stdout.take().expect("chromedriver's stdout");
+    let driver = Driver(child, home);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        let mut sent = false;
+        // Keep reading after the port is known, so the pipe never fills.
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if !sent {
+                if let Some(port) = line
+                    .split("started successfully on port ")
+                    .nth(1)
+                    .and_then(|rest| rest.trim_end_matches('.').trim().parse::<u16>().ok())
+                {
+                    let _ = tx.send(port);
+                    sent = true;
+                }
+            }
+        }
+    });
+    let port = tokio::task::spawn_blocking(move || rx.recv_timeout(Duration::from_secs(20)))
+        .await
+        .expect("the waiting thread")
+        .expect("chromedriver said which port it listens on within 20 s");
+    (driver, format!("http://127.0.0.1:{port}"))
 }
 
 pub async fn browser(driver_url: &str, profile: &Path, width: u32, height: u32) -> Client {
@@ -99,8 +122,10 @@ pub async fn no_script_errors(c: &Client) {
     assert_eq!(errors, json!([]), "uncaught errors in the page");
 }
 
-/// Polls `f` until it gives `Some`, for at most 15 s.
-pub async fn until<T, F, Fut>(what: &str, mut f: F) -> T
+/// Polls `f` until it gives `Some`, for at most 15 s. On timeout the panic
+/// message says what the page shows (its error line, status, answer, both
+/// text boxes and the board), so a failure names its cause.
+pub async fn until<T, F, Fut>(c: &Client, what: &str, mut f: F) -> T
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Option<T>>,
@@ -110,11 +135,42 @@ where
         if let Some(v) = f().await {
             return v;
         }
-        assert!(
-            t.elapsed() < Duration::from_secs(15),
-            "timed out waiting for {what}"
-        );
+        if t.elapsed() >= Duration::from_secs(15) {
+            panic!(
+                "timed out waiting for {what}; the page shows: {}",
+                page_state(c).await
+            );
+        }
         tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// What the page shows, in one line, for failure messages.
+pub async fn page_state(c: &Client) -> String {
+    let v = c
+        .execute(
+            r#"
+            const q = (s) => document.querySelector(s);
+            const t = (s) => (q(s) ? q(s).textContent.trim() : null);
+            const v = (s) => (q(s) ? q(s).value : null);
+            return {
+              error: t('#error'),
+              status: t('#status-text'),
+              moves: t('#moves'),
+              start_text: v('#start-text'),
+              goal_text: v('#goal-text'),
+              goal_kind: v('#goal-kind'),
+              board: q('#board') ? q('#board').dataset.tiles : null,
+              goal_board: q('#goal-board') ? q('#goal-board').dataset.tiles : null,
+              errors: window.__errors || [],
+            };
+            "#,
+            vec![],
+        )
+        .await;
+    match v {
+        Ok(v) => v.to_string(),
+        Err(e) => format!("(could not read the page: {e})"),
     }
 }
 
@@ -134,10 +190,56 @@ pub async fn click(c: &Client, css: &str) {
         .unwrap_or_else(|e| panic!("click {css}: {e}"));
 }
 
+/// Replaces a text box's contents with `value` in one step and fires the
+/// `input` event the page listens to.
+///
+/// Clearing and then typing key by key is not atomic: an answer to an
+/// earlier request can rewrite the box in between (the page refills the
+/// goal box from the parsed start), and the typed text is then appended to
+/// the refilled one. Setting the value from a script cannot interleave.
 pub async fn type_into(c: &Client, css: &str, value: &str) {
-    let e = c.find(Locator::Css(css)).await.expect(css);
-    e.clear().await.expect("clear");
-    e.send_keys(value).await.expect("type");
+    let got = c
+        .execute(
+            "const e = document.querySelector(arguments[0]); \
+             e.focus(); \
+             e.value = arguments[1]; \
+             e.dispatchEvent(new Event('input', { bubbles: true })); \
+             return e.value;",
+            vec![json!(css), json!(value)],
+        )
+        .await
+        .unwrap_or_else(|e| panic!("set {css}: {e}"));
+    assert_eq!(got, json!(value), "{css} holds what was set");
+}
+
+/// Scrolls to the top of the page and waits until it is there: a smooth
+/// scroll the page started (the comparison scrolls into view) would
+/// otherwise carry on and cut the top off a screenshot.
+pub async fn scroll_to_top(c: &Client) {
+    let t = Instant::now();
+    loop {
+        let y = c
+            .execute(
+                "window.scrollTo({ top: 0, left: 0, behavior: 'instant' }); \
+                 return new Promise((done) => \
+                   requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY))));",
+                vec![],
+            )
+            .await
+            .expect("scroll");
+        if y.as_f64() == Some(0.0) {
+            tokio::time::sleep(Duration::from_millis(150)).await;
+            let again = c.execute("return window.scrollY;", vec![]).await.unwrap();
+            if again.as_f64() == Some(0.0) {
+                return;
+            }
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "the page did not stay at the top (scrollY {y})"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// The tiles of the main board as the page *shows* them: every tile's
