@@ -34,12 +34,12 @@ mod tests {
     #[test]
     fn forms_of_the_problem() {
         let p = problem_from_text("2 8 3 1 6 4 7 0 5", None, None).unwrap();
-        assert_eq!(p.goal.tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+        assert_eq!(p.goal().tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
         let p = problem_from_text("283164705 | spiral", None, None).unwrap();
-        assert_eq!(p.goal.tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        assert_eq!(p.goal().tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
         let spiral = GoalSpec::Spiral;
         let p = problem_from_text("2 8 3/1 6 4/7 0 5", Some(&spiral), None).unwrap();
-        assert_eq!(p.goal.tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        assert_eq!(p.goal().tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
         let e = problem_from_text("283164705 | spiral", Some(&spiral), None).unwrap_err();
         assert_eq!(e, InputError::GoalGivenTwice);
     }

@@ -23,7 +23,7 @@ pub struct Instance {
 pub enum InstanceError {
     #[error("line {line}: '{token}' is not a number")]
     NotANumber { line: usize, token: String },
-    #[error("line {line}: cannot tell the board size from {count} fields; give --size RxC")]
+    #[error("line {line}: cannot tell the board size from {count} fields; give the size as RxC")]
     Size { line: usize, count: usize },
     #[error("line {line}: {error}")]
     Board { line: usize, error: BoardError },

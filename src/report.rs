@@ -22,8 +22,13 @@ pub struct Report {
     /// Every board along the path, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub boards: Option<Vec<Vec<u8>>>,
+    /// The algorithm that answered (`parity` when no search was needed).
     pub algorithm: &'static str,
+    /// The heuristic it used, if any.
     pub heuristic: Option<&'static str>,
+    /// What the planner chose, and why.
+    pub plan: Option<String>,
+    /// What the search cost.
     pub stats: Stats,
 }
 
@@ -37,7 +42,7 @@ impl Report {
         };
         let boards = match (&sol.path, boards) {
             (Some(p), true) => problem
-                .start
+                .start()
                 .trajectory(p)
                 .ok()
                 .map(|bs| bs.iter().map(|b: &Board| b.tiles().to_vec()).collect()),
@@ -46,14 +51,15 @@ impl Report {
         Report {
             rows: problem.rows(),
             cols: problem.cols(),
-            start: problem.start.tiles().to_vec(),
-            goal: problem.goal.tiles().to_vec(),
+            start: problem.start().tiles().to_vec(),
+            goal: problem.goal().tiles().to_vec(),
             solvable: sol.moves.is_some(),
             moves,
             path: sol.path.as_deref().map(path_string),
             boards,
             algorithm: sol.algorithm,
             heuristic: sol.heuristic,
+            plan: sol.plan.as_ref().map(ToString::to_string),
             stats: sol.stats,
         }
     }

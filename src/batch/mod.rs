@@ -4,9 +4,10 @@
 //! [`ChunkReader`] cuts the input into chunks of whole lines; [`answer_chunk`]
 //! answers one chunk in parallel (rayon, in the current pool) and returns the
 //! output text in input order. Each worker keeps its own [`Answerer`] (a
-//! reusable [`Scan`] and the resolved default goals), so the hot path —
-//! boards of at most 10 cells answered from the complete tables — parses,
-//! ranks, looks up and formats without building a [`Problem`].
+//! reusable [`Scan`], the resolved default goals and, per board shape, the
+//! planner's choice), so the hot path — boards the planner answers from the
+//! complete tables — parses, ranks, looks up and formats without building a
+//! [`Problem`].
 
 mod format;
 mod read;
@@ -16,8 +17,8 @@ pub use format::{push_u64, write_answer, write_error};
 pub use read::{Chunk, ChunkReader, LineRef, DEFAULT_MAX_LINE};
 
 use crate::board::{Board, Dir, GoalSpec, InputError, Scan, Shape};
-use crate::search::table::{canonical, TableSet, MAX_CELLS};
-use crate::search::{self, Algorithm, Problem, SearchError, SolveOptions};
+use crate::search::table::{Lookup, TableSet};
+use crate::search::{self, plan, Algorithm, Problem, SearchError, SolveOptions, Workload};
 use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
@@ -83,8 +84,8 @@ pub struct BatchConfig {
     pub goal: GoalSpec,
     /// `--size`: the shape of every board.
     pub size: Option<Shape>,
-    pub algo: Algorithm,
-    /// Per-instance options (`want_path`, heuristic, budgets).
+    /// Per-instance options (algorithm, heuristic, `want_path`, budgets);
+    /// the workload is always [`Workload::Many`].
     pub opts: SolveOptions,
     /// Count the start as step 1 (`-1` stays `-1`).
     pub count_start: bool,
@@ -93,7 +94,7 @@ pub struct BatchConfig {
 }
 
 /// Why a line got no answer.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, Error)]
 pub enum LineError {
     #[error("the line is not valid UTF-8")]
     NotUtf8,
@@ -141,31 +142,50 @@ impl Tally {
 /// One worker's reusable state.
 pub struct Answerer<'a> {
     cfg: &'a BatchConfig,
+    /// `cfg.opts` for many queries.
+    opts: SolveOptions,
     scan: Scan,
     /// `cfg.goal` resolved per shape, as lines need them.
     goals: Vec<(Shape, Board)>,
-    table: Option<&'static TableSet>,
+    /// Per shape, whether the planner answers it from the complete tables.
+    by_table: Vec<(Shape, bool)>,
     simple: Box<simple::Simple>,
 }
 
 impl<'a> Answerer<'a> {
+    /// A worker for `cfg`.
     pub fn new(cfg: &'a BatchConfig) -> Answerer<'a> {
         Answerer {
             cfg,
+            opts: cfg.opts.clone().with_workload(Workload::Many),
             scan: Scan::new(),
             goals: Vec::new(),
-            table: matches!(cfg.algo, Algorithm::Auto | Algorithm::Table).then(TableSet::global),
+            by_table: Vec::new(),
             simple: Box::default(),
         }
+    }
+
+    /// Whether the planner answers boards of `shape` from the complete
+    /// tables (asked once per shape: with many queries its choice does not
+    /// depend on the boards).
+    fn by_table(&mut self, shape: Shape) -> bool {
+        if let Some(&(_, t)) = self.by_table.iter().find(|(s, _)| *s == shape) {
+            return t;
+        }
+        let t = matches!(
+            plan::algorithm_for(shape, 0, &self.opts),
+            Ok((Algorithm::Table, _))
+        );
+        self.by_table.push((shape, t));
+        t
     }
 
     /// Answers one line's text.
     pub fn answer(&mut self, text: &str) -> Result<Answer, LineError> {
         // The common case: plain numbers, a board with a table.
-        if let Some(set) = self.table {
-            if self.simple.read(text.as_bytes(), self.cfg.size) && self.simple.cells() <= MAX_CELLS
-            {
-                let shape = self.simple.shape;
+        if self.simple.read(text.as_bytes(), self.cfg.size) {
+            let shape = self.simple.shape;
+            if self.by_table(shape) {
                 let n = shape.cells();
                 let goal = if self.simple.has_goal {
                     None
@@ -177,17 +197,12 @@ impl<'a> Answerer<'a> {
                     None => &self.simple.goal[..n],
                 };
                 let start = &self.simple.start[..n];
-                return Ok(table_answer(
-                    set,
-                    shape,
-                    start,
-                    goal,
-                    self.cfg.opts.want_path,
-                ));
+                return Ok(table_answer(shape, start, goal, self.opts.want_path));
             }
         }
         let (start, inline_goal) = self.scan.start_and_goal(text, self.cfg.size)?;
         let shape = start.shape();
+        let by_table = self.by_table(shape);
         let goal = match inline_goal {
             Some(g) => GoalRef::Owned(g),
             None => GoalRef::Cached(self.default_goal(shape)?),
@@ -196,23 +211,20 @@ impl<'a> Answerer<'a> {
             GoalRef::Owned(g) => g,
             GoalRef::Cached(i) => &self.goals[*i].1,
         };
-        if let Some(set) = self.table.filter(|_| shape.cells() <= MAX_CELLS) {
+        if by_table {
             let (s, g) = (start.tiles(), goal_board.tiles());
-            return Ok(table_answer(set, shape, s, g, self.cfg.opts.want_path));
+            let want_path = self.opts.want_path;
+            return Ok(table_answer(shape, s, g, want_path));
         }
         let goal = match goal {
             GoalRef::Owned(g) => g,
             GoalRef::Cached(i) => self.goals[i].1.clone(),
         };
         let problem = Problem::new(start, goal)?;
-        let sol = search::solve(&problem, self.cfg.algo, &self.cfg.opts)?;
+        let sol = search::solve(&problem, &self.opts)?;
         Ok(Answer {
             moves: sol.moves,
-            path: if self.cfg.opts.want_path {
-                sol.path
-            } else {
-                None
-            },
+            path: if self.opts.want_path { sol.path } else { None },
         })
     }
 
@@ -256,80 +268,19 @@ impl<'a> Answerer<'a> {
     }
 }
 
-/// The answer from the complete tables (start and goal of `shape`, at most
-/// [`MAX_CELLS`] cells): relabel to the canonical goal, decide reachability
-/// from parity, rank, look up — no allocation unless a path is wanted.
-fn table_answer(
-    set: &TableSet,
-    shape: Shape,
-    start: &[u8],
-    goal: &[u8],
-    want_path: bool,
-) -> Answer {
-    let unreachable = Answer {
-        moves: None,
-        path: None,
-    };
-    let n = start.len();
-    let Some(gblank) = goal.iter().position(|&t| t == 0) else {
-        return unreachable;
-    };
-    let Some(table) = set.table(shape, gblank) else {
-        return unreachable;
-    };
-    let mut q = [0u8; MAX_CELLS];
-    let q = &mut q[..n];
-    canonical(start, goal, q);
-    if !canonical_reachable(q, gblank, shape.cols) {
-        return unreachable;
+/// The answer from the complete tables (start and goal of `shape`, which
+/// has tables).
+fn table_answer(shape: Shape, start: &[u8], goal: &[u8], want_path: bool) -> Answer {
+    match TableSet::global().query(shape, start, goal, want_path) {
+        Lookup::Found { moves, path, .. } => Answer {
+            moves: Some(moves),
+            path,
+        },
+        Lookup::Unreachable | Lookup::NoTable => Answer {
+            moves: None,
+            path: None,
+        },
     }
-    if want_path {
-        let mut probes = 0;
-        let path = table.walk(q, &mut probes);
-        return Answer {
-            moves: Some(path.len() as u32),
-            path: Some(path),
-        };
-    }
-    Answer {
-        moves: Some(table.at(q)),
-        path: None,
-    }
-}
-
-/// Whether the canonical position vector `q` (`q[0]` the blank's cell,
-/// `q[t]` tile `t`'s cell) can reach the canonical goal with the blank on
-/// `gblank`. A move swaps two entries of `q` and moves the blank one cell,
-/// so `parity(q)` xor the parity of the blank's distance to `gblank` never
-/// changes; it must equal the goal's `parity`.
-#[inline]
-fn canonical_reachable(q: &[u8], gblank: usize, cols: usize) -> bool {
-    let mut goal = [0u8; MAX_CELLS];
-    let goal = &mut goal[..q.len()];
-    goal[0] = gblank as u8;
-    let mut label = 1;
-    for cell in 0..q.len() {
-        if cell != gblank {
-            goal[label] = cell as u8;
-            label += 1;
-        }
-    }
-    let z = usize::from(q[0]);
-    let dist = (z / cols).abs_diff(gblank / cols) + (z % cols).abs_diff(gblank % cols);
-    (odd_permutation(q) ^ odd_permutation(goal)) == (dist % 2 == 1)
-}
-
-/// Parity of a permutation of at most 64 values, by counting inversions
-/// with a bit mask (branch-free).
-#[inline]
-fn odd_permutation(p: &[u8]) -> bool {
-    let mut seen: u64 = 0;
-    let mut inversions = 0u32;
-    for &v in p {
-        inversions += (seen >> v).count_ones();
-        seen |= 1u64 << v;
-    }
-    inversions % 2 == 1
 }
 
 enum GoalRef {

@@ -44,10 +44,6 @@ struct Part {
 }
 
 impl Simple {
-    pub fn cells(&self) -> usize {
-        self.shape.cells()
-    }
-
     /// Reads `text`; false when the line is not simple (or not valid).
     pub fn read(&mut self, text: &[u8], size: Option<Shape>) -> bool {
         let mut parts = [Part { from: 0, to: 0 }; 2];
@@ -184,7 +180,7 @@ mod tests {
         let (s, g) = Scan::new().start_and_goal(text, size).map_err(|e| {
             TestCaseError::fail(format!("{text:?}: shortcut read it, Scan says {e}"))
         })?;
-        let n = simple.cells();
+        let n = simple.shape.cells();
         prop_assert_eq!(s.shape(), simple.shape, "{:?}", text);
         prop_assert_eq!(s.tiles(), &simple.start[..n], "{:?}", text);
         prop_assert_eq!(g.is_some(), simple.has_goal, "{:?}", text);

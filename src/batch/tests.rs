@@ -117,12 +117,12 @@ fn default_goal_size_and_other_algorithms() {
     );
     assert_eq!(out, "1\n1\n");
     // an algorithm without a table goes through search::solve, per line
-    c.algo = Algorithm::Bfs;
+    c.opts.algorithm = Algorithm::Bfs;
     let (out, tally) = answer_text("1 0 2 3 4 5 6 7\n", &c, Shard::ALL);
     assert_eq!(out.lines().count(), 1);
     assert_eq!(tally.lines(), 1);
     // a 4x4 line with the table algorithm is that line's error
-    c.algo = Algorithm::Table;
+    c.opts.algorithm = Algorithm::Table;
     c.size = None;
     let (out, tally) = answer_text(
         "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n0 1 2 3\n",
@@ -270,7 +270,7 @@ fn parity_shortcut_matches_can_reach() {
         let mut g = Generator::new(Board::blank_last(shape), Mode::Pairs, 77, false);
         for _ in 0..2000 {
             let (s, goal) = g.next_boards().unwrap();
-            let answer = table_answer(TableSet::global(), shape, s.tiles(), goal.tiles(), false);
+            let answer = table_answer(shape, s.tiles(), goal.tiles(), false);
             assert_eq!(answer.moves.is_some(), s.can_reach(&goal), "{s:?} {goal:?}");
         }
     }

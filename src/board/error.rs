@@ -11,7 +11,7 @@ pub enum BoardError {
     Empty,
     #[error("'{token}' is not a tile (item {index}); tiles are numbers, the blank is 0, _ or .")]
     BadToken { token: String, index: usize },
-    #[error("cannot infer the board size from {count} tiles (not a square number and no rows given); give --size RxC, e.g. --size 2x4")]
+    #[error("cannot infer the board size from {count} tiles (not a square number and no rows given); give the size as RxC, e.g. 2x4")]
     CannotInferSize { count: usize },
     #[error("{count} tiles do not fill a {rows}x{cols} board ({} cells)", rows * cols)]
     WrongCount {
@@ -25,7 +25,7 @@ pub enum BoardError {
         len: usize,
         expected: usize,
     },
-    #[error("the rows give a {rows}x{cols} board but --size says {want_rows}x{want_cols}")]
+    #[error("the rows give a {rows}x{cols} board but the size given is {want_rows}x{want_cols}")]
     RowsDisagreeWithSize {
         rows: usize,
         cols: usize,
@@ -87,7 +87,7 @@ pub enum InputError {
         goal_rows: usize,
         goal_cols: usize,
     },
-    #[error("the input already holds a goal; do not also give --goal")]
+    #[error("the input already holds a goal; do not give another")]
     GoalGivenTwice,
     #[error("{0}")]
     Other(BoardError),

@@ -7,10 +7,13 @@ mod error;
 mod goal;
 mod parse;
 mod problem;
+mod shape;
 
 pub use error::{BoardError, InputError, Role};
 pub use goal::GoalSpec;
-pub use parse::{check_same_shape, parse_board, parse_stdin_pair, Scan, Shape};
+pub use parse::{check_same_shape, parse_board, parse_stdin_pair, Scan};
+pub use problem::Problem;
+pub use shape::Shape;
 
 use std::fmt;
 
@@ -264,7 +267,7 @@ impl Board {
     }
 
     /// Parity of the permutation (cells → tiles, the blank included):
-    /// `true` when odd. Counted by cycles, O(n).
+    /// `true` when odd, in O(n).
     pub fn permutation_parity(&self) -> bool {
         permutation_parity(&self.tiles)
     }
@@ -385,6 +388,17 @@ pub fn slices_can_reach(shape: Shape, start: &[u8], goal: &[u8]) -> bool {
 
 /// Parity of a permutation of `0..n` given as a slice: `true` when odd.
 pub fn permutation_parity(perm: &[u8]) -> bool {
+    if perm.len() <= 64 {
+        // Inversions counted with a bit mask: branch-free, and the batch
+        // runner's hot path on small boards.
+        let mut seen: u64 = 0;
+        let mut inversions = 0u32;
+        for &v in perm {
+            inversions += (seen >> v).count_ones();
+            seen |= 1u64 << v;
+        }
+        return inversions % 2 == 1;
+    }
     let mut seen = [false; MAX_SIDE * MAX_SIDE];
     let mut odd = false;
     for start in 0..perm.len() {

@@ -143,7 +143,6 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let cfg = BatchConfig {
         goal: args.goal.clone(),
         size: args.size,
-        algo: args.search.algo,
         opts: args.search.options(args.path)?,
         count_start: args.count_start,
         jsonl: args.jsonl,

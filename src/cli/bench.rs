@@ -60,26 +60,25 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     let goal = spec.resolve(first.start.shape(), &mut Scan::new())?;
     let opts = args.search.options(false)?;
 
+    // What runs is the planner's choice, asked once for the first
+    // instance (every instance has the same shape and goal).
+    let plan = search::plan(&Problem::new(first.start.clone(), goal.clone())?, &opts)?;
     // Load (or build) the databases before the clock starts.
-    let uses_pdb = matches!(args.search.heuristic, HeuristicKind::Pdb)
-        || (args.search.heuristic == HeuristicKind::Auto && goal.len() > search::table::MAX_CELLS);
-    let mut label = format!("{} + {}", args.search.algo, args.search.heuristic);
-    if uses_pdb {
+    if plan.heuristic == Some(HeuristicKind::Pdb) {
         let t0 = Instant::now();
-        let h = PdbHeuristic::new(&goal, &opts.pdb, opts.pdb.reporter())?;
-        label = format!("{} + {}", args.search.algo, h.label());
+        PdbHeuristic::new(&goal, &opts.pdb, opts.pdb.reporter())?;
         eprintln!(
             "pattern databases ready in {:.2} s",
             t0.elapsed().as_secs_f64()
         );
     }
+    let label = plan.to_string();
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{}: {}, {label}, {}",
+        "{}: {}, {label}",
         args.file.display(),
         super::count(chosen.len() as u64, "instance"),
-        super::count(opts.threads as u64, "thread"),
     )?;
     writeln!(
         out,
@@ -92,7 +91,7 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     let t_all = Instant::now();
     for inst in &chosen {
         let problem = Problem::new(inst.start.clone(), goal.clone())?;
-        let sol = search::solve(&problem, args.search.algo, &opts)?;
+        let sol = search::solve(&problem, &opts)?;
         let m = sol.moves.map_or(-1, i64::from);
         let ok = match inst.length {
             Some(l) => m == i64::from(l),

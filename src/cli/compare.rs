@@ -3,12 +3,11 @@
 
 use super::input::ProblemArgs;
 use super::Failure;
-use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions, SharedReporter};
+use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions};
 use npuzzle::search::compare::{compare, CompareRow};
 use npuzzle::search::{Budget, SolveOptions};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Default `--max-states` for compare.
 pub const COMPARE_MAX_STATES: u64 = 10_000_000;
@@ -50,23 +49,19 @@ pub struct CompareArgs {
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     let problem = args.problem.problem()?;
     let timeout = super::solve::parse_timeout(args.timeout)?;
-    let opts = SolveOptions {
-        want_path: false,
-        heuristic: Default::default(),
-        budget: Budget {
-            max_states: args.max_states,
-            max_nodes: args.max_nodes,
-            timeout,
-            cancel: None,
-        },
-        pdb: PdbOptions {
-            partition: args.pdb.clone(),
-            dir: args.pdb_dir.clone(),
-            reporter: Some(SharedReporter(Arc::new(super::pdb::Reporter::new()))),
-            ..Default::default()
-        },
-        ..Default::default()
-    };
+    let opts = SolveOptions::default()
+        .with_budget(
+            Budget::default()
+                .with_max_states(args.max_states)
+                .with_max_nodes(args.max_nodes)
+                .with_timeout(timeout),
+        )
+        .with_pdb(
+            PdbOptions::default()
+                .with_partition(args.pdb.clone())
+                .with_dir(args.pdb_dir.clone())
+                .with_reporter(Some(super::pdb::Reporter::shared())),
+        );
     let cmp = compare(&problem, &opts);
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -12,10 +12,14 @@ mod solve;
 
 use clap::{Parser, Subcommand};
 use npuzzle::board::{BoardError, InputError};
-use npuzzle::search::SearchError;
+use npuzzle::heuristic::pdb::PdbError;
+use npuzzle::search::{ErrorKind, Limit, SearchError};
 use std::io::Write;
 use std::process::ExitCode;
 
+/// Exit status for a failure of the environment (a file that cannot be
+/// written, threads that cannot start).
+pub const EXIT_ENVIRONMENT: u8 = 1;
 /// Exit status for bad input.
 pub const EXIT_BAD_INPUT: u8 = 2;
 /// Exit status when a search budget was spent.
@@ -71,18 +75,46 @@ impl<E: Into<anyhow::Error>> From<E> for Failure {
 }
 
 /// Maps library errors to exit statuses: 2 for bad input, 3 for a spent
-/// budget, 1 otherwise.
+/// budget (or a cancelled search), 1 for the environment and anything else.
 fn exit_code(e: &anyhow::Error) -> u8 {
     if e.downcast_ref::<InputError>().is_some() || e.downcast_ref::<BoardError>().is_some() {
         return EXIT_BAD_INPUT;
     }
-    if let Some(npuzzle::heuristic::pdb::PdbError::Partition(_)) = e.downcast_ref() {
-        return EXIT_BAD_INPUT;
+    if let Some(p) = e.downcast_ref::<PdbError>() {
+        return if p.is_environment() {
+            EXIT_ENVIRONMENT
+        } else {
+            EXIT_BAD_INPUT
+        };
     }
-    match e.downcast_ref::<SearchError>() {
-        Some(SearchError::Budget { .. }) | Some(SearchError::Cancelled { .. }) => EXIT_BUDGET,
-        Some(SearchError::Input(_)) | Some(SearchError::Unsupported(_)) => EXIT_BAD_INPUT,
-        None => 1,
+    match e.downcast_ref::<SearchError>().map(SearchError::kind) {
+        Some(ErrorKind::Budget | ErrorKind::Cancelled) => EXIT_BUDGET,
+        Some(ErrorKind::BadInput) => EXIT_BAD_INPUT,
+        Some(ErrorKind::Environment) | None => EXIT_ENVIRONMENT,
+    }
+}
+
+/// What to type to get further, for errors whose library message (written
+/// for every caller) cannot name this command's flags.
+fn flag_hint(e: &anyhow::Error) -> Option<&'static str> {
+    if let Some(s) = e.downcast_ref::<SearchError>() {
+        return match s.limit() {
+            Some(Limit::States) => Some("raise it with --max-states N"),
+            Some(Limit::Nodes) => Some("raise it with --max-nodes N"),
+            Some(Limit::Time) => Some("raise it with --timeout SECONDS"),
+            None => None,
+        };
+    }
+    let board = e
+        .downcast_ref::<InputError>()
+        .and_then(|i| match i {
+            InputError::Board { error, .. } | InputError::Other(error) => Some(error),
+            _ => None,
+        })
+        .or_else(|| e.downcast_ref::<BoardError>());
+    match board {
+        Some(BoardError::CannotInferSize { .. }) => Some("give --size RxC, e.g. --size 2x4"),
+        _ => None,
     }
 }
 
@@ -110,7 +142,10 @@ pub fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(f) => {
             let _ = std::io::stdout().flush();
-            eprintln!("npuzzle: {:#}", f.error);
+            match flag_hint(&f.error) {
+                Some(hint) => eprintln!("npuzzle: {:#} ({hint})", f.error),
+                None => eprintln!("npuzzle: {:#}", f.error),
+            }
             ExitCode::from(f.code)
         }
     }

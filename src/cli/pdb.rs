@@ -3,7 +3,9 @@
 use super::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::board::{GoalSpec, Scan, Shape};
-use npuzzle::heuristic::pdb::{store, PartitionSpec, PdbHeuristic, PdbOptions, PdbReporter};
+use npuzzle::heuristic::pdb::{
+    store, PartitionSpec, PdbError, PdbHeuristic, PdbOptions, PdbReporter, SharedReporter,
+};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -51,6 +53,9 @@ pub struct BuildArgs {
 pub struct Reporter {
     bar: Mutex<Option<ProgressBar>>,
     tty: bool,
+    /// The first database that could not be saved, for `pdb build` (whose
+    /// whole point is the saved file).
+    unsaved: Mutex<Option<String>>,
 }
 
 impl Reporter {
@@ -58,13 +63,38 @@ impl Reporter {
         Reporter {
             bar: Mutex::new(None),
             tty: std::io::stderr().is_terminal(),
+            unsaved: Mutex::new(None),
         }
+    }
+
+    /// The first save that failed, if any.
+    fn take_unsaved(&self) -> Option<String> {
+        self.unsaved
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+    }
+
+    /// A reporter to hand to the library.
+    pub fn shared() -> SharedReporter {
+        SharedReporter(std::sync::Arc::new(Reporter::new()))
     }
 }
 
 impl PdbReporter for Reporter {
     fn note(&self, msg: &str) {
         eprintln!("npuzzle: pattern database: {msg}");
+    }
+
+    fn unsaved(&self, error: &PdbError) {
+        let mut first = self.unsaved.lock().unwrap_or_else(|p| p.into_inner());
+        if first.is_none() {
+            *first = Some(error.to_string());
+        }
+        drop(first);
+        self.note(&format!(
+            "{error}; using the database from memory (it will be built again next time)"
+        ));
     }
 
     fn building(&self, tiles: &[u8], entries: u64) {
@@ -120,13 +150,20 @@ fn build(args: BuildArgs) -> Result<u8, Failure> {
         None => GoalSpec::default(),
     };
     let goal = goal.resolve(args.size, &mut Scan::new())?;
-    let opts = PdbOptions {
-        partition: args.partition,
-        dir: args.dir.pdb_dir.clone(),
-        ..Default::default()
-    };
+    let opts = PdbOptions::default()
+        .with_partition(args.partition)
+        .with_dir(args.dir.pdb_dir.clone());
     let t0 = std::time::Instant::now();
-    let h = PdbHeuristic::new(&goal, &opts, &Reporter::new())?;
+    let reporter = Reporter::new();
+    let h = PdbHeuristic::new(&goal, &opts, &reporter)?;
+    if let Some(e) = reporter.take_unsaved() {
+        // Building ahead of time is for the cache: not saving is a failure
+        // of the environment.
+        return Err(Failure {
+            code: super::EXIT_ENVIRONMENT,
+            error: anyhow::anyhow!("{e}"),
+        });
+    }
     println!(
         "{} for goal {} ({:.1} s), in {}",
         h.label(),

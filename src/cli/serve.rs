@@ -3,7 +3,6 @@
 use super::Failure;
 use npuzzle::server::{self, Config};
 use std::net::SocketAddr;
-use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
@@ -34,23 +33,17 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> Result<u8, Failure> {
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return Err(Failure {
-            code: super::EXIT_BAD_INPUT,
-            error: anyhow::anyhow!(
-                "--timeout must be a positive number of seconds, not {}",
-                args.timeout
-            ),
-        });
-    }
+    let timeout = super::solve::parse_timeout(Some(args.timeout))?;
     let mut config = Config {
         max_cells: args.max_cells,
         pdb_dir: args.pdb_dir,
         ..Config::default()
     };
-    config.budget.timeout = Some(Duration::from_secs_f64(args.timeout.min(1e9)));
-    config.budget.max_nodes = args.max_nodes;
-    config.budget.max_states = args.max_states;
+    config.budget = config
+        .budget
+        .with_timeout(timeout)
+        .with_max_nodes(args.max_nodes)
+        .with_max_states(args.max_states);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -3,13 +3,12 @@
 use super::input::ProblemArgs;
 use super::Failure;
 use npuzzle::board::path_string;
-use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions, SharedReporter};
+use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::report::Report;
 use npuzzle::search::{self, Algorithm, Budget, SolveOptions};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
@@ -33,9 +32,14 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Print what the search cost (nodes expanded and generated, peak states, time).
+    /// Print what the search cost (nodes expanded and generated, peak states, time)
+    /// and what ran, and why.
     #[arg(long)]
     pub stats: bool,
+
+    /// Print what would run, and why, without running it.
+    #[arg(long)]
+    pub explain: bool,
 
     #[command(flatten)]
     pub search: SearchArgs,
@@ -83,48 +87,57 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
+    /// The library's options for these arguments.
     pub fn options(&self, want_path: bool) -> Result<SolveOptions, Failure> {
         let timeout = parse_timeout(self.timeout)?;
-        Ok(SolveOptions {
-            want_path,
-            heuristic: self.heuristic,
-            budget: Budget {
-                max_states: self.max_states,
-                max_nodes: self.max_nodes,
-                timeout,
-                cancel: None,
-            },
-            pdb: PdbOptions {
-                partition: self.pdb.clone(),
-                dir: self.pdb_dir.clone(),
-                reporter: Some(SharedReporter(Arc::new(super::pdb::Reporter::new()))),
-                ..Default::default()
-            },
-            threads: match self.threads {
-                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                n => n,
-            },
-        })
+        Ok(SolveOptions::default()
+            .with_algorithm(self.algo)
+            .with_heuristic(self.heuristic)
+            .with_path(want_path)
+            .with_budget(
+                Budget::default()
+                    .with_max_states(self.max_states)
+                    .with_max_nodes(self.max_nodes)
+                    .with_timeout(timeout),
+            )
+            .with_pdb(
+                PdbOptions::default()
+                    .with_partition(self.pdb.clone())
+                    .with_dir(self.pdb_dir.clone())
+                    .with_reporter(Some(super::pdb::Reporter::shared())),
+            )
+            // 0 is every core; the planner caps it at the machine's cores.
+            .with_threads(self.threads))
     }
 }
 
 /// `--timeout` as a duration: a positive number of seconds.
 pub fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
-    match t {
-        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t.min(1e9)))),
-        Some(t) => Err(Failure {
+    t.map(|t| {
+        Budget::seconds(t).map_err(|e| Failure {
             code: super::EXIT_BAD_INPUT,
-            error: anyhow::anyhow!("--timeout must be a positive number of seconds, not {t}"),
-        }),
-        None => Ok(None),
-    }
+            error: anyhow::anyhow!("--timeout {e}"),
+        })
+    })
+    .transpose()
 }
 
 pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     let problem = args.problem.problem()?;
     let want_path = args.path || args.boards || args.json;
     let opts = args.search.options(want_path)?;
-    let sol = search::solve(&problem, args.search.algo, &opts)?;
+    if args.explain {
+        let plan = search::plan(&problem, &opts)?;
+        let mut out = std::io::stdout().lock();
+        if args.json {
+            serde_json::to_writer_pretty(&mut out, &plan)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{plan}")?;
+        }
+        return Ok(0);
+    }
+    let sol = search::solve(&problem, &opts)?;
     let report = Report::new(&problem, &sol, args.count_start, args.boards);
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -138,7 +151,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
             writeln!(out, "{}", path_string(path))?;
         }
         if args.boards {
-            for (i, b) in problem.start.trajectory(path)?.iter().enumerate() {
+            for (i, b) in problem.start().trajectory(path)?.iter().enumerate() {
                 let label = match i {
                     0 => "start".to_string(),
                     _ => format!("move {i}: {}", path[i - 1].letter()),
@@ -149,6 +162,9 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     }
     if args.stats {
         let s = sol.stats;
+        if let Some(plan) = &report.plan {
+            writeln!(out, "plan: {plan}")?;
+        }
         writeln!(out, "algorithm: {}", sol.algorithm)?;
         writeln!(out, "heuristic: {}", sol.heuristic.unwrap_or("-"))?;
         writeln!(out, "nodes expanded: {}", s.expanded)?;

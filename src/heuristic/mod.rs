@@ -75,7 +75,8 @@ pub trait Heuristic: Send + Sync {
 }
 
 /// The heuristics `--heuristic` can name.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(into = "&'static str")]
 pub enum HeuristicKind {
     /// The strongest available for the board.
     #[default]
@@ -103,6 +104,12 @@ impl HeuristicKind {
             HeuristicKind::LinearConflict => "linear-conflict",
             HeuristicKind::Pdb => "pdb",
         }
+    }
+}
+
+impl From<HeuristicKind> for &'static str {
+    fn from(h: HeuristicKind) -> &'static str {
+        h.name()
     }
 }
 
@@ -140,23 +147,6 @@ pub fn goal_cells(goal: &Board) -> Vec<u8> {
     goal.positions()
 }
 
-impl HeuristicKind {
-    /// What `auto` means for A* and IDA* on `goal`'s board: pattern
-    /// databases on boards beyond the complete tables (11 to 64 cells),
-    /// linear conflict elsewhere.
-    pub fn resolve(self, goal: &Board) -> HeuristicKind {
-        match self {
-            HeuristicKind::Auto
-                if goal.len() > crate::search::table::MAX_CELLS && goal.len() <= pdb::MAX_CELLS =>
-            {
-                HeuristicKind::Pdb
-            }
-            HeuristicKind::Auto => HeuristicKind::LinearConflict,
-            k => k,
-        }
-    }
-}
-
 /// Work to run with one concrete heuristic type, so searches are
 /// monomorphised per heuristic (no dynamic dispatch per node).
 pub trait WithHeuristic {
@@ -164,25 +154,26 @@ pub trait WithHeuristic {
     fn run<H: Heuristic>(self, h: &H) -> Self::Output;
 }
 
-/// Builds the heuristic `kind` (after [`HeuristicKind::resolve`]) for `goal`
-/// and runs `work` with it; `Err` names a heuristic that is not available.
+/// Builds the heuristic `kind` for `goal` and runs `work` with it; `Err`
+/// when pattern databases cannot be had. `kind` is what the planner
+/// resolved: `Auto` never reaches here from a search (it would mean linear
+/// conflict).
 ///
-/// This is the one place a new heuristic (the pattern database) plugs in.
+/// This is the one place a new heuristic plugs in.
 pub fn with_heuristic<W: WithHeuristic>(
     kind: HeuristicKind,
     goal: &Board,
     pdb: &pdb::PdbOptions,
     work: W,
-) -> Result<W::Output, String> {
-    match kind.resolve(goal) {
+) -> Result<W::Output, pdb::PdbError> {
+    match kind {
         HeuristicKind::Misplaced => Ok(work.run(&Misplaced::new(goal))),
         HeuristicKind::Manhattan => Ok(work.run(&Manhattan::new(goal))),
         HeuristicKind::LinearConflict | HeuristicKind::Auto => {
             Ok(work.run(&LinearConflict::new(goal)))
         }
         HeuristicKind::Pdb => {
-            let h = pdb::PdbHeuristic::new(goal, pdb, pdb.reporter())
-                .map_err(|e| format!("pattern databases: {e}"))?;
+            let h = pdb::PdbHeuristic::new(goal, pdb, pdb.reporter())?;
             Ok(work.run(&h))
         }
     }

@@ -10,9 +10,10 @@
 //! tested when a node is popped, which is what makes the first answer
 //! optimal.
 
+use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::support::{
-    dir_code, dir_from_code, with_codec, Clock, Codec, Halt, Interrupt, Neighbours, StateMap,
-    WithCodec, FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
+    states_forecast, with_codec, Clock, Codec, Interrupt, StateMap, WithCodec, FORECAST_MARGIN,
+    FORECAST_MIN, POLL_EVERY,
 };
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
@@ -35,7 +36,7 @@ impl Solver for Astar {
     }
 
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
-        search(problem, opts, None).map_err(|h| h.into_error(NAME))
+        search(problem, opts)
     }
 }
 
@@ -68,56 +69,44 @@ fn unentry(e: u64) -> (u32, u32, u32) {
     )
 }
 
-/// Runs A* with `opts.heuristic`; with `forecast = Some(d)` gives up early
-/// when the growth of the `f` layers so far plainly needs more than
-/// `--max-states` states to reach `f = d`.
-pub fn search(
-    problem: &Problem,
-    opts: &SolveOptions,
-    forecast: Option<u32>,
-) -> Result<Solution, Halt> {
+/// Runs A* with `opts.heuristic`; with `opts.forecast = Some(d)` gives up
+/// early when the growth of the `f` layers so far plainly needs more than
+/// the state budget to reach `f = d`.
+fn search(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
     struct HWork<'a> {
         problem: &'a Problem,
         opts: &'a SolveOptions,
-        forecast: Option<u32>,
     }
     struct CWork<'a, H> {
         h: &'a H,
         problem: &'a Problem,
         opts: &'a SolveOptions,
-        forecast: Option<u32>,
     }
     impl<H: Heuristic> WithCodec for CWork<'_, H> {
-        type Output = Result<Solution, Halt>;
+        type Output = Result<Solution, SearchError>;
         fn run<C: Codec>(self, codec: C) -> Self::Output {
-            run(codec, self.h, self.problem, self.opts, self.forecast)
+            run(codec, self.h, self.problem, self.opts)
         }
     }
     impl WithHeuristic for HWork<'_> {
-        type Output = Result<Solution, Halt>;
+        type Output = Result<Solution, SearchError>;
         fn run<H: Heuristic>(self, h: &H) -> Self::Output {
             with_codec(
-                self.problem.start.len(),
+                self.problem.start().len(),
                 CWork {
                     h,
                     problem: self.problem,
                     opts: self.opts,
-                    forecast: self.forecast,
                 },
             )
         }
     }
     with_heuristic(
         opts.heuristic,
-        &problem.goal,
+        problem.goal(),
         &opts.pdb,
-        HWork {
-            problem,
-            opts,
-            forecast,
-        },
-    )
-    .map_err(|e| Halt::Error(SearchError::Unsupported(e)))?
+        HWork { problem, opts },
+    )?
 }
 
 fn run<C: Codec, H: Heuristic>(
@@ -125,26 +114,30 @@ fn run<C: Codec, H: Heuristic>(
     h: &H,
     problem: &Problem,
     opts: &SolveOptions,
-    forecast: Option<u32>,
-) -> Result<Solution, Halt> {
+) -> Result<Solution, SearchError> {
+    let forecast = opts.forecast;
     let clock = Clock::new(&opts.budget);
     let max_states = opts.budget.max_states.min(u64::from(u32::MAX - 1));
-    let nb = Neighbours::new(problem.start.shape());
+    let nb = Neighbours::new(problem.start().shape());
     let mut stats = Stats::default();
-    let mut tiles = problem.start.tiles().to_vec();
-    let goal_key = codec.pack(problem.goal.tiles());
+    let mut tiles = problem.start().tiles().to_vec();
+    let goal_key = codec.pack(problem.goal().tiles());
     let start_key = codec.pack(&tiles);
     let h0 = h.estimate(&tiles);
     if h0 > MAX_F {
-        return Err(Halt::Error(SearchError::Unsupported(format!(
-            "astar: the estimate {h0} is beyond what A* can queue ({MAX_F})"
-        ))));
+        return Err(SearchError::NotApplicable {
+            algorithm: NAME,
+            shape: problem.shape(),
+            reason: format!(
+                "the estimate {h0} is beyond the longest path A* can queue ({MAX_F} moves)"
+            ),
+        });
     }
     let mut nodes: Vec<Node<C::Key>> = vec![Node {
         key: start_key.clone(),
         parent: ROOT,
         g: 0,
-        blank: problem.start.blank() as u8,
+        blank: problem.start().blank() as u8,
         flags: 0,
     }];
     let mut index: StateMap<C::Key, u32> = StateMap::default();
@@ -172,7 +165,7 @@ fn run<C: Codec, H: Heuristic>(
                     if need > FORECAST_MARGIN * max_states as f64 {
                         stats.peak_states = nodes.len() as u64;
                         stats.elapsed = clock.start.elapsed();
-                        return Err(Halt::states_forecast(need, max_states, d, stats));
+                        return Err(states_forecast(NAME, need, max_states, d, stats));
                     }
                 }
             }
@@ -188,13 +181,8 @@ fn run<C: Codec, H: Heuristic>(
             path.reverse();
             stats.peak_states = nodes.len() as u64;
             stats.elapsed = clock.start.elapsed();
-            return Ok(Solution {
-                moves: Some(g),
-                path: opts.want_path.then_some(path),
-                algorithm: NAME,
-                heuristic: Some(h.name()),
-                stats,
-            });
+            let path = opts.want_path.then_some(path);
+            return Ok(Solution::found(NAME, Some(h.name()), Some(g), path, stats));
         }
         node.flags |= CLOSED;
         let (key, blank, came, is_root) = (
@@ -207,7 +195,7 @@ fn run<C: Codec, H: Heuristic>(
             if let Err(i) = clock.poll() {
                 stats.peak_states = nodes.len() as u64;
                 stats.elapsed = clock.start.elapsed();
-                return Err(Halt::Error(i.error(NAME, &opts.budget, level, stats)));
+                return Err(i.error(NAME, &opts.budget, level, stats));
             }
         }
         stats.expanded += 1;
@@ -221,14 +209,11 @@ fn run<C: Codec, H: Heuristic>(
             }
             let to = usize::from(moves.cells[m]);
             stats.generated += 1;
-            let tile = tiles[to];
-            tiles[blank] = tile;
-            tiles[to] = 0;
+            let tile = slide(&mut tiles, blank, to);
             let child = codec.slide(&key, &tiles, tile, to, blank);
             let g2 = g + 1;
             let f2 = g2 + h.value(&h.update(&hs, &tiles, tile, to, blank));
-            tiles[to] = tile;
-            tiles[blank] = 0;
+            undo_slide(&mut tiles, blank, to, tile);
             if f2 > MAX_F {
                 continue; // cannot be on an answer A* could queue
             }
@@ -248,12 +233,12 @@ fn run<C: Codec, H: Heuristic>(
                     if nodes.len() as u64 >= max_states {
                         stats.peak_states = nodes.len() as u64;
                         stats.elapsed = clock.start.elapsed();
-                        return Err(Halt::Error(Interrupt::Limit(Limit::States).error(
+                        return Err(Interrupt::Limit(Limit::States).error(
                             NAME,
                             &opts.budget,
                             level,
                             stats,
-                        )));
+                        ));
                     }
                     let j = nodes.len() as u32;
                     nodes.push(Node {
@@ -271,13 +256,7 @@ fn run<C: Codec, H: Heuristic>(
     }
     stats.peak_states = nodes.len() as u64;
     stats.elapsed = clock.start.elapsed();
-    Ok(Solution {
-        moves: None,
-        path: None,
-        algorithm: NAME,
-        heuristic: Some(h.name()),
-        stats,
-    })
+    Ok(Solution::found(NAME, Some(h.name()), None, None, stats))
 }
 
 #[cfg(test)]

@@ -1,16 +1,17 @@
 //! Runs every applicable algorithm × heuristic on one problem and reports
 //! what each cost, checking that all optimal lengths agree.
 //!
-//! The answer's length is learnt first (from the complete table where one
-//! exists, else from IDA* with linear conflict), and the other searches are
-//! told it: each gives up at once — a row saying why — when the growth it
-//! has seen so far, carried on to that depth, plainly needs more than its
-//! budget (`--max-states` for BFS, bidirectional BFS and A*, `--max-nodes`
-//! for IDA*). So a 15-puzzle comparison skips breadth-first search after a
-//! few thousand states instead of filling memory.
+//! Every row goes the one way into search, [`super::solve`]: the planner
+//! refuses what cannot run (a row saying why), and the answer's length,
+//! learnt first (from the complete table where one exists, else from IDA*
+//! with linear conflict), is passed on as the options' forecast depth. A
+//! search then gives up at once — a row saying why — when the growth it has
+//! seen so far, carried on to that depth, plainly needs more than its budget
+//! (states for BFS, bidirectional BFS and A*, node expansions for IDA*). So
+//! a 15-puzzle comparison skips breadth-first search after a few thousand
+//! states instead of filling memory.
 
-use super::support::Halt;
-use super::{astar, bfs, bibfs, idastar, table, Algorithm, Problem, Solution, SolveOptions};
+use super::{Algorithm, Problem, SearchError, Solution, SolveOptions};
 use crate::heuristic::{Heuristic, HeuristicKind, LinearConflict};
 use serde::Serialize;
 
@@ -69,15 +70,19 @@ pub fn combinations() -> Vec<(Algorithm, Option<HeuristicKind>)> {
     v
 }
 
-/// Largest board whose pattern databases `compare` builds on the spot (the
-/// 4×4 default builds in seconds; 5×5 takes minutes).
-const PDB_MAX_CELLS: usize = 16;
+/// Largest pattern database (entries per group) `compare` builds on the
+/// spot: the 15-puzzle's 6-6-3 (5.8 M entries per group) builds in
+/// seconds; the 24-puzzle's 6-6-6-6 (127 M) would take minutes, so its row
+/// is skipped with the reason.
+pub const PDB_MAX_ENTRIES: u64 = 1 << 23;
 
 /// Runs every algorithm and heuristic that applies to the board.
 pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
     let combos = combinations();
     let mut rows: Vec<Option<CompareRow>> = vec![None; combos.len()];
-    let covered = table::TableSet::covers(problem.start.shape());
+    let covered = super::table::TableSet::covers(problem.shape());
+    let mut base = opts.clone();
+    base.pdb.max_entries = base.pdb.max_entries.min(PDB_MAX_ENTRIES);
     // First the row that tells us the answer's length.
     let first = combos
         .iter()
@@ -89,37 +94,17 @@ pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
             }
         })
         .unwrap_or(0);
-    let known = run_one(problem, opts, combos[first], None);
+    let known = run_one(problem, &base, combos[first], None);
     let depth = match known.moves {
         Some(m) if m >= 0 => m as u32,
         // Not found within budget: the heuristic is a lower bound.
-        _ => LinearConflict::new(&problem.goal).estimate(problem.start.tiles()),
+        _ => LinearConflict::new(problem.goal()).estimate(problem.start().tiles()),
     };
     rows[first] = Some(known);
     for (i, &combo) in combos.iter().enumerate() {
-        if rows[i].is_some() {
-            continue;
+        if rows[i].is_none() {
+            rows[i] = Some(run_one(problem, &base, combo, Some(depth)));
         }
-        rows[i] = Some(
-            if combo.1 == Some(HeuristicKind::Pdb) && problem.start.len() > PDB_MAX_CELLS {
-                skip(
-                combo,
-                format!(
-                    "skipped: pattern databases for boards over {PDB_MAX_CELLS} cells take minutes to build; use solve --heuristic pdb"
-                ),
-            )
-            } else if combo.0 == Algorithm::Table && !covered {
-                skip(
-                    combo,
-                    format!(
-                        "skipped: no complete table for boards of more than {} cells",
-                        table::MAX_CELLS
-                    ),
-                )
-            } else {
-                run_one(problem, opts, combo, Some(depth))
-            },
-        );
     }
     let rows: Vec<CompareRow> = rows.into_iter().flatten().collect();
     let mut answers = rows.iter().filter_map(|r| r.moves);
@@ -134,38 +119,26 @@ fn run_one(
     (algo, h): (Algorithm, Option<HeuristicKind>),
     forecast: Option<u32>,
 ) -> CompareRow {
-    let mut o = opts.clone();
+    let mut o = opts.clone().with_algorithm(algo).with_forecast(forecast);
     if let Some(h) = h {
         o.heuristic = h;
     }
-    if !problem.solvable() {
-        // Answered from parity without a search; the row keeps its name.
-        return CompareRow {
+    match super::solve(problem, &o) {
+        // Answered from parity without a search: the row keeps its name.
+        Ok(sol) if sol.algorithm == "parity" => CompareRow {
             moves: Some(-1),
             skipped: None,
             ..skip((algo, h), String::new())
-        };
-    }
-    let result = if algo == Algorithm::Table {
-        super::solve(problem, algo, &o).map_err(Halt::Error)
-    } else {
-        match algo {
-            Algorithm::Bfs => bfs::search(problem, &o, bfs::Visited::Auto, forecast),
-            Algorithm::BfsHash => bfs::search(problem, &o, bfs::Visited::Hash, forecast),
-            Algorithm::BfsSet => bfs::search(problem, &o, bfs::Visited::Ordered, forecast),
-            Algorithm::Bibfs => bibfs::search(problem, &o, forecast),
-            Algorithm::Astar => astar::search(problem, &o, forecast),
-            Algorithm::Idastar | Algorithm::Auto => idastar::search(problem, &o, forecast),
-            Algorithm::Table => unreachable!("answered above"),
-        }
-    };
-    match result {
+        },
         Ok(sol) => row(&sol),
-        Err(halt) => {
-            let mut r = skip((algo, h), halt.describe());
-            if let Halt::Forecast { stats, .. }
-            | Halt::Error(super::SearchError::Budget { stats, .. }) = &halt
-            {
+        Err(e) => {
+            let why = match &e {
+                SearchError::NotApplicable { reason, .. } => format!("skipped: {reason}"),
+                SearchError::Heuristic(_) => format!("skipped: {e}"),
+                _ => e.to_string(),
+            };
+            let mut r = skip((algo, h), why);
+            if let Some(stats) = e.stats() {
                 r.expanded = stats.expanded;
                 r.generated = stats.generated;
                 r.peak_states = stats.peak_states;

@@ -1,17 +1,44 @@
-//! Search algorithms behind one small trait, [`Solver`], so the command
-//! line, the batch runner and the web server call them the same way and get
-//! the same statistics back.
+//! Searches behind one trait, [`Solver`], and one way in, [`solve`]: the
+//! [planner](plan) decides what runs (algorithm, heuristic, threads, table
+//! or search), and every caller — the command line, the batch runner, the
+//! web server, `compare` — asks it rather than deciding by itself.
+//!
+//! ```
+//! use npuzzle::search::{self, Algorithm, SolveOptions};
+//! use npuzzle::{Board, Problem};
+//!
+//! let start = Board::from_tiles(3, 3, &[2, 8, 3, 1, 6, 4, 7, 0, 5]).unwrap();
+//! let goal = Board::from_tiles(3, 3, &[1, 2, 3, 8, 0, 4, 7, 6, 5]).unwrap();
+//! let problem = Problem::new(start, goal).unwrap();
+//! let opts = SolveOptions::default().with_path(true);
+//! let answer = search::solve(&problem, &opts).unwrap();
+//! assert_eq!(answer.moves, Some(5));
+//! assert!(search::verify_path(problem.start(), problem.goal(), answer.path.as_deref().unwrap()));
+//!
+//! // Any algorithm can be asked for by name.
+//! let bfs = search::solve(&problem, &opts.clone().with_algorithm(Algorithm::Bfs)).unwrap();
+//! assert_eq!(bfs.moves, Some(5));
+//! ```
 
-pub mod astar;
-pub mod bfs;
-pub mod bibfs;
+mod astar;
+mod bfs;
+mod bibfs;
 pub mod compare;
-pub mod idastar;
-pub mod parallel;
-pub mod support;
+mod error;
+mod ida;
+mod idastar;
+mod moves;
+mod parallel;
+pub mod plan;
+mod support;
 pub mod table;
 
-use crate::board::{Board, Dir, InputError};
+pub use crate::board::Problem;
+pub use error::{ErrorKind, Limit, SearchError};
+pub use plan::{plan, Plan, Workload};
+
+use crate::board::{Board, Dir};
+use crate::heuristic::pdb::PdbOptions;
 use crate::heuristic::HeuristicKind;
 use serde::Serialize;
 use std::fmt;
@@ -19,34 +46,6 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use thiserror::Error;
-
-/// A start and a goal of the same shape.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    pub start: Board,
-    pub goal: Board,
-}
-
-impl Problem {
-    pub fn new(start: Board, goal: Board) -> Result<Problem, InputError> {
-        crate::board::check_same_shape(&start, &goal)?;
-        Ok(Problem { start, goal })
-    }
-
-    /// Decided from permutation parity, in O(n).
-    pub fn solvable(&self) -> bool {
-        self.start.can_reach(&self.goal)
-    }
-
-    pub fn rows(&self) -> usize {
-        self.start.rows()
-    }
-
-    pub fn cols(&self) -> usize {
-        self.start.cols()
-    }
-}
 
 /// What one search cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -68,33 +67,51 @@ fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error>
 
 /// The answer to a problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Solution {
     /// Fewest moves, or `None` when the goal cannot be reached.
     pub moves: Option<u32>,
     /// The optimal moves (blank directions), when asked for and reachable.
     pub path: Option<Vec<Dir>>,
-    /// The algorithm that answered (`table`, `idastar`, …).
+    /// The algorithm that answered (`table`, `idastar`, …; `parity` when
+    /// the goal was found unreachable without a search).
     pub algorithm: &'static str,
     /// The heuristic it used, if any.
     pub heuristic: Option<&'static str>,
+    /// What the search cost.
     pub stats: Stats,
+    /// What the planner chose and why (set by [`solve`]).
+    pub plan: Option<Plan>,
 }
 
 impl Solution {
-    /// The answer for an unreachable goal: no search was started.
-    pub fn unreachable(algorithm: &'static str) -> Solution {
+    /// An answer found by `algorithm` (with `heuristic`, if any).
+    pub(crate) fn found(
+        algorithm: &'static str,
+        heuristic: Option<&'static str>,
+        moves: Option<u32>,
+        path: Option<Vec<Dir>>,
+        stats: Stats,
+    ) -> Solution {
         Solution {
-            moves: None,
-            path: None,
+            moves,
+            path,
             algorithm,
-            heuristic: None,
-            stats: Stats::default(),
+            heuristic,
+            stats,
+            plan: None,
         }
+    }
+
+    /// The answer for an unreachable goal: no search was started.
+    pub(crate) fn unreachable(algorithm: &'static str) -> Solution {
+        Solution::found(algorithm, None, None, None, Stats::default())
     }
 }
 
 /// Limits that stop a search cleanly before it exhausts the machine.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Budget {
     /// Most states a memory-bound search (BFS, bidirectional BFS, A*) may hold.
     pub max_states: u64,
@@ -113,6 +130,7 @@ impl Budget {
     /// About half an hour of IDA* at full speed.
     pub const DEFAULT_MAX_NODES: u64 = 100_000_000_000;
 
+    /// No limit at all (benchmarks and tests).
     pub fn unlimited() -> Budget {
         Budget {
             max_states: u64::MAX,
@@ -120,6 +138,42 @@ impl Budget {
             timeout: None,
             cancel: None,
         }
+    }
+
+    /// With at most `n` states held at once.
+    pub fn with_max_states(mut self, n: u64) -> Budget {
+        self.max_states = n;
+        self
+    }
+
+    /// With at most `n` node expansions.
+    pub fn with_max_nodes(mut self, n: u64) -> Budget {
+        self.max_nodes = n;
+        self
+    }
+
+    /// A time limit given in seconds, as people type it: a positive, finite
+    /// number (longer than about 30 years is taken as 30 years). The error
+    /// says what is wrong, for the caller to prefix with the name of its
+    /// field or flag.
+    pub fn seconds(secs: f64) -> Result<Duration, String> {
+        if secs.is_finite() && secs > 0.0 {
+            Ok(Duration::from_secs_f64(secs.min(1e9)))
+        } else {
+            Err(format!("must be a positive number of seconds, not {secs}"))
+        }
+    }
+
+    /// With a wall-clock limit (`None`: none).
+    pub fn with_timeout(mut self, t: Option<Duration>) -> Budget {
+        self.timeout = t;
+        self
+    }
+
+    /// Stopped when `flag` is raised.
+    pub fn with_cancel(mut self, flag: Option<Arc<AtomicBool>>) -> Budget {
+        self.cancel = flag;
+        self
     }
 
     /// Whether the cancel flag has been raised.
@@ -146,70 +200,97 @@ impl Default for Budget {
     }
 }
 
-/// How a search was asked to run.
+/// How to solve: what to run (or `auto`), what to produce, within what.
+///
+/// Build one from [`SolveOptions::default`] with the `with_*` methods; the
+/// planner ([`plan()`]) turns it into what actually runs.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct SolveOptions {
+    /// The algorithm (`auto`: the planner's choice).
+    pub algorithm: Algorithm,
+    /// Heuristic for informed searches (`auto`: the planner's choice).
+    pub heuristic: HeuristicKind,
     /// Produce the optimal path, not only its length.
     pub want_path: bool,
+    /// Limits on states, nodes, time, and a cancel flag.
     pub budget: Budget,
-    /// Heuristic for informed searches (`auto` picks the strongest).
-    pub heuristic: HeuristicKind,
     /// Which pattern databases to use, and where they are cached.
-    pub pdb: crate::heuristic::pdb::PdbOptions,
-    /// Worker threads for a single search (parallel IDA*); 1 = sequential.
+    pub pdb: PdbOptions,
+    /// Worker threads for one search (parallel IDA*): 1 is sequential, 0
+    /// every core; never more than the machine has.
     pub threads: usize,
+    /// Whether the caller answers one query or many (see [`Workload`]).
+    pub workload: Workload,
+    /// The answer's length when already known: a search then gives up at
+    /// once ([`SearchError::Forecast`]) when the growth it has seen plainly
+    /// needs more than its budget to get that deep (`compare` uses it).
+    pub forecast: Option<u32>,
 }
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
         SolveOptions {
+            algorithm: Algorithm::Auto,
+            heuristic: HeuristicKind::Auto,
             want_path: false,
             budget: Budget::default(),
-            heuristic: HeuristicKind::Auto,
-            pdb: Default::default(),
+            pdb: PdbOptions::default(),
             threads: 1,
+            workload: Workload::Single,
+            forecast: None,
         }
     }
 }
 
-/// Which budget ran out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    States,
-    Nodes,
-    Time,
-}
-
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Limit::States => "--max-states",
-            Limit::Nodes => "--max-nodes",
-            Limit::Time => "--timeout",
-        })
+impl SolveOptions {
+    /// With the algorithm `a`.
+    pub fn with_algorithm(mut self, a: Algorithm) -> SolveOptions {
+        self.algorithm = a;
+        self
     }
-}
 
-/// Why a search gave no answer.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SearchError {
-    #[error("{algorithm} stopped: the {limit} budget ({limit_value}) was spent after {} nodes expanded, searched to depth {depth} without reaching the goal", stats.expanded)]
-    Budget {
-        algorithm: &'static str,
-        limit: Limit,
-        limit_value: String,
-        depth: u32,
-        stats: Stats,
-    },
-    #[error("{algorithm} was cancelled after {} nodes expanded", stats.expanded)]
-    Cancelled {
-        algorithm: &'static str,
-        stats: Stats,
-    },
-    #[error("{0}")]
-    Unsupported(String),
-    #[error(transparent)]
-    Input(#[from] InputError),
+    /// With the heuristic `h`.
+    pub fn with_heuristic(mut self, h: HeuristicKind) -> SolveOptions {
+        self.heuristic = h;
+        self
+    }
+
+    /// Producing the path (or only its length).
+    pub fn with_path(mut self, want: bool) -> SolveOptions {
+        self.want_path = want;
+        self
+    }
+
+    /// Within `budget`.
+    pub fn with_budget(mut self, budget: Budget) -> SolveOptions {
+        self.budget = budget;
+        self
+    }
+
+    /// With these pattern-database options.
+    pub fn with_pdb(mut self, pdb: PdbOptions) -> SolveOptions {
+        self.pdb = pdb;
+        self
+    }
+
+    /// With `n` worker threads (0: every core).
+    pub fn with_threads(mut self, n: usize) -> SolveOptions {
+        self.threads = n;
+        self
+    }
+
+    /// For one query or many.
+    pub fn with_workload(mut self, w: Workload) -> SolveOptions {
+        self.workload = w;
+        self
+    }
+
+    /// Giving up early when the growth so far cannot reach depth `d`.
+    pub fn with_forecast(mut self, d: Option<u32>) -> SolveOptions {
+        self.forecast = d;
+        self
+    }
 }
 
 /// One search algorithm.
@@ -217,18 +298,20 @@ pub trait Solver: Send + Sync {
     /// Short name, as `--algo` takes it.
     fn name(&self) -> &'static str;
 
-    /// Finds the fewest moves from `problem.start` to `problem.goal`.
-    /// Called only for solvable problems (see [`solve`]).
+    /// Finds the fewest moves from `problem.start()` to `problem.goal()`.
+    /// Called by [`solve`] for solvable problems, with the options the
+    /// planner resolved (no `auto` heuristic).
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError>;
 }
 
 /// The algorithms `--algo` can name.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(into = "&'static str")]
 pub enum Algorithm {
-    /// The complete table where one exists, else IDA* with the strongest
-    /// heuristic.
+    /// The planner's choice.
     #[default]
     Auto,
+    /// The complete distance tables (boards of at most 10 cells).
     Table,
     /// BFS; visited set = rank bit array (≤ 12 cells) or hash set.
     Bfs,
@@ -236,12 +319,22 @@ pub enum Algorithm {
     BfsHash,
     /// BFS with an ordered set (B-tree) of visited states.
     BfsSet,
+    /// Bidirectional BFS, a whole layer of the smaller frontier at a time.
     Bibfs,
+    /// A* with a binary heap and a closed set.
     Astar,
+    /// IDA*, sequential or parallel.
     Idastar,
 }
 
+impl From<Algorithm> for &'static str {
+    fn from(a: Algorithm) -> &'static str {
+        a.name()
+    }
+}
+
 impl Algorithm {
+    /// Every algorithm, `auto` first.
     pub const ALL: [Algorithm; 8] = [
         Algorithm::Auto,
         Algorithm::Table,
@@ -253,6 +346,7 @@ impl Algorithm {
         Algorithm::Idastar,
     ];
 
+    /// The name `--algo` takes.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Auto => "auto",
@@ -264,6 +358,11 @@ impl Algorithm {
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
         }
+    }
+
+    /// Whether the algorithm takes a heuristic.
+    pub fn informed(self) -> bool {
+        matches!(self, Algorithm::Astar | Algorithm::Idastar)
     }
 }
 
@@ -296,41 +395,18 @@ impl FromStr for Algorithm {
     }
 }
 
-/// The solver for an algorithm on a board of this shape. `auto` is the
-/// complete table where one exists, else IDA* (which takes the strongest
-/// heuristic for `HeuristicKind::Auto`).
-pub fn solver_for(algo: Algorithm, problem: &Problem) -> Result<Box<dyn Solver>, SearchError> {
-    let cells = problem.start.len();
-    Ok(match algo {
-        Algorithm::Table => Box::new(table::TableSolver::global()),
-        Algorithm::Auto if cells <= table::MAX_CELLS => Box::new(table::TableSolver::global()),
-        Algorithm::Auto | Algorithm::Idastar => Box::new(idastar::Idastar),
-        Algorithm::Bfs => Box::new(bfs::Bfs {
-            visited: bfs::Visited::Auto,
-        }),
-        Algorithm::BfsHash => Box::new(bfs::Bfs {
-            visited: bfs::Visited::Hash,
-        }),
-        Algorithm::BfsSet => Box::new(bfs::Bfs {
-            visited: bfs::Visited::Ordered,
-        }),
-        Algorithm::Bibfs => Box::new(bibfs::Bibfs),
-        Algorithm::Astar => Box::new(astar::Astar),
-    })
-}
-
-/// Solves a problem: answers an unreachable goal at once from parity (no
-/// search is started, on any board size; the algorithm reported is
-/// `parity`), else runs the chosen algorithm.
-pub fn solve(
-    problem: &Problem,
-    algo: Algorithm,
-    opts: &SolveOptions,
-) -> Result<Solution, SearchError> {
-    if !problem.solvable() {
-        return Ok(Solution::unreachable("parity"));
-    }
-    solver_for(algo, problem)?.solve(problem, opts)
+/// Solves a problem: asks the planner what runs, then runs it. An
+/// unreachable goal is answered at once from parity on any board size (no
+/// search; the algorithm reported is `parity`).
+pub fn solve(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+    let plan = plan::plan(problem, opts)?;
+    let mut sol = if plan.solvable {
+        plan.solver().solve(problem, &plan.resolved(opts))?
+    } else {
+        Solution::unreachable("parity")
+    };
+    sol.plan = Some(plan);
+    Ok(sol)
 }
 
 /// Checks that `path` is legal from `start` and ends at `goal`.

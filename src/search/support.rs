@@ -1,70 +1,10 @@
-//! Shared machinery for the searches: neighbour tables, packed states
-//! (codecs), a fast hasher, budget clocks and growth forecasts.
+//! Shared machinery for the searches: packed states (codecs), a fast
+//! hasher, budget clocks and growth forecasts.
 
 use super::{Budget, Limit, SearchError, Stats};
-use crate::board::{Dir, Shape};
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::Instant;
-
-/// The moves of the blank from one cell: neighbour cells and directions.
-#[derive(Clone, Copy, Debug)]
-pub struct Moves {
-    pub cells: [u8; 4],
-    pub dirs: [Dir; 4],
-    pub len: u8,
-}
-
-/// Precomputed neighbours of every cell (boards have at most 256 cells, so
-/// a cell fits a `u8`).
-#[derive(Clone, Debug)]
-pub struct Neighbours {
-    moves: Vec<Moves>,
-}
-
-impl Neighbours {
-    pub fn new(shape: Shape) -> Neighbours {
-        let moves = (0..shape.cells())
-            .map(|cell| {
-                let mut m = Moves {
-                    cells: [0; 4],
-                    dirs: [Dir::Up; 4],
-                    len: 0,
-                };
-                for d in Dir::ALL {
-                    if let Some(to) = d.step(cell, shape.rows, shape.cols) {
-                        m.cells[usize::from(m.len)] = to as u8;
-                        m.dirs[usize::from(m.len)] = d;
-                        m.len += 1;
-                    }
-                }
-                m
-            })
-            .collect();
-        Neighbours { moves }
-    }
-
-    #[inline]
-    pub fn of(&self, cell: usize) -> Moves {
-        self.moves[cell]
-    }
-}
-
-/// `Dir` as a small number (for compact nodes).
-#[inline]
-pub fn dir_code(d: Dir) -> u8 {
-    match d {
-        Dir::Up => 0,
-        Dir::Down => 1,
-        Dir::Left => 2,
-        Dir::Right => 3,
-    }
-}
-
-#[inline]
-pub fn dir_from_code(c: u8) -> Dir {
-    Dir::ALL[usize::from(c & 3)]
-}
 
 /// A compact, hashable, ordered encoding of a board's tiles.
 pub trait Codec: Send + Sync + Copy {
@@ -227,72 +167,22 @@ pub type BuildStateHasher = BuildHasherDefault<StateHasher>;
 pub type StateMap<K, V> = std::collections::HashMap<K, V, BuildStateHasher>;
 pub type StateSet<K> = std::collections::HashSet<K, BuildStateHasher>;
 
-/// Why a search stopped early.
-#[derive(Debug)]
-pub enum Halt {
-    /// A budget ran out or the search was cancelled.
-    Error(SearchError),
-    /// The growth seen so far, carried on to the depth the answer must have,
-    /// plainly exceeds a budget (only with a forecast depth, as `compare`
-    /// asks for).
-    Forecast {
-        limit: Limit,
-        budget: u64,
-        forecast: f64,
-        depth: u32,
-        stats: Stats,
-    },
-}
-
-impl From<SearchError> for Halt {
-    fn from(e: SearchError) -> Halt {
-        Halt::Error(e)
-    }
-}
-
-impl Halt {
-    /// A memory-bound search's forecast: `need` states to reach depth
-    /// `depth`, over `max_states`.
-    pub fn states_forecast(need: f64, max_states: u64, depth: u32, stats: Stats) -> Halt {
-        Halt::Forecast {
-            limit: Limit::States,
-            budget: max_states,
-            forecast: need,
-            depth,
-            stats,
-        }
-    }
-
-    /// For callers that never forecast.
-    pub fn into_error(self, algorithm: &'static str) -> SearchError {
-        match self {
-            Halt::Error(e) => e,
-            Halt::Forecast { .. } => {
-                SearchError::Unsupported(format!("{algorithm}: {}", self.describe()))
-            }
-        }
-    }
-
-    pub fn describe(&self) -> String {
-        match self {
-            Halt::Error(e) => e.to_string(),
-            Halt::Forecast {
-                limit,
-                budget,
-                forecast,
-                depth,
-                stats,
-            } => {
-                let what = match limit {
-                    Limit::States => "states",
-                    _ => "node expansions",
-                };
-                format!(
-                    "skipped: the growth over its first {} expansions forecasts about {forecast:.1e} {what} to reach depth {depth}, over {limit} {budget}",
-                    stats.expanded
-                )
-            }
-        }
+/// The error of a memory-bound search (`algorithm`) whose growth so far
+/// forecasts `need` states to reach depth `depth`, over `max_states`.
+pub(crate) fn states_forecast(
+    algorithm: &'static str,
+    need: f64,
+    max_states: u64,
+    depth: u32,
+    stats: Stats,
+) -> SearchError {
+    SearchError::Forecast {
+        algorithm,
+        limit: Limit::States,
+        budget: max_states,
+        forecast: need,
+        depth,
+        stats,
     }
 }
 
@@ -391,7 +281,7 @@ pub fn geometric(now: f64, ratio: f64, steps: u32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::{Board, Dir, Shape};
     use std::hash::BuildHasher;
 
     fn round_trip<C: Codec>(codec: C, shape: Shape) {
@@ -418,26 +308,6 @@ mod tests {
         round_trip(Nibbles, Shape::new(4, 4));
         round_trip(Fives, Shape::new(5, 5));
         round_trip(Bytes, Shape::new(16, 16));
-    }
-
-    #[test]
-    fn neighbours_match_dir_step() {
-        let shape = Shape::new(3, 5);
-        let nb = Neighbours::new(shape);
-        for cell in 0..15 {
-            let m = nb.of(cell);
-            let want: Vec<(u8, Dir)> = Dir::ALL
-                .iter()
-                .filter_map(|&d| d.step(cell, 3, 5).map(|c| (c as u8, d)))
-                .collect();
-            let got: Vec<(u8, Dir)> = (0..usize::from(m.len))
-                .map(|i| (m.cells[i], m.dirs[i]))
-                .collect();
-            assert_eq!(got, want);
-        }
-        for d in Dir::ALL {
-            assert_eq!(dir_from_code(dir_code(d)), d);
-        }
     }
 
     #[test]

@@ -22,8 +22,9 @@
 //! **Paths** come from walking down the table: from a state at distance `d`,
 //! some neighbour is at `d − 1`.
 
+use super::support::{Codec, Nibbles};
 use super::{Problem, SearchError, Solution, SolveOptions, Solver, Stats};
-use crate::board::{Board, Dir, Shape};
+use crate::board::{Dir, Shape};
 use crate::rank;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -39,21 +40,6 @@ pub struct DistanceTable {
     blank: usize,
     dist: Box<[u8]>,
     max_distance: u8,
-}
-
-/// Packs a position vector (≤ 16 entries of 4 bits) into a `u64`.
-#[inline]
-fn pack(q: &[u8]) -> u64 {
-    q.iter()
-        .enumerate()
-        .fold(0u64, |acc, (i, &c)| acc | (u64::from(c) << (4 * i)))
-}
-
-#[inline]
-fn unpack(packed: u64, q: &mut [u8]) {
-    for (i, slot) in q.iter_mut().enumerate() {
-        *slot = ((packed >> (4 * i)) & 0xF) as u8;
-    }
 }
 
 /// Moves the blank of position vector `q` to `to`: the tile standing there
@@ -94,13 +80,13 @@ impl DistanceTable {
         }
         let mut queue: Vec<u64> = Vec::with_capacity(size);
         dist[(rank::rank(q) >> 1) as usize] = 0;
-        queue.push(pack(q));
+        queue.push(Nibbles.pack(q));
         let mut head = 0;
         let mut max_distance = 0;
         while head < queue.len() {
             let packed = queue[head];
             head += 1;
-            unpack(packed, q);
+            Nibbles.unpack(&packed, q);
             let d = dist[(rank::rank(q) >> 1) as usize];
             max_distance = d;
             let z = usize::from(q[0]);
@@ -112,7 +98,7 @@ impl DistanceTable {
                 let idx = (rank::rank(q) >> 1) as usize;
                 if dist[idx] == UNSEEN {
                     dist[idx] = d + 1;
-                    queue.push(pack(q));
+                    queue.push(Nibbles.pack(q));
                 }
                 // undo
                 q[t] = to as u8;
@@ -282,54 +268,80 @@ impl TableSet {
             .is_some_and(|s| s.get().is_some())
     }
 
-    /// The table and canonical position vector for a query, or `None` when
-    /// the goal is unreachable or the shape has no table.
-    fn prepare(
-        &self,
-        shape: Shape,
-        start: &[u8],
-        goal: &[u8],
-    ) -> Option<(&DistanceTable, [u8; 16])> {
-        let gblank = goal.iter().position(|&t| t == 0)?;
-        let table = self.table(shape, gblank)?;
+    /// Answers one query: start and goal are tiles in reading order, both
+    /// of `shape`. Relabels to the canonical goal, decides reachability from
+    /// parity, ranks and looks up; allocates only for a path.
+    pub fn query(&self, shape: Shape, start: &[u8], goal: &[u8], want_path: bool) -> Lookup {
+        let Some(table) = goal
+            .iter()
+            .position(|&t| t == 0)
+            .and_then(|b| self.table(shape, b))
+        else {
+            return Lookup::NoTable;
+        };
         if !crate::board::slices_can_reach(shape, start, goal) {
-            return None;
+            return Lookup::Unreachable;
         }
         let mut q = [0u8; 16];
-        canonical(start, goal, &mut q[..start.len()]);
-        Some((table, q))
+        let q = &mut q[..start.len()];
+        canonical(start, goal, q);
+        let mut probes = 0;
+        let (moves, path) = if want_path {
+            let path = table.walk(q, &mut probes);
+            (path.len() as u32, Some(path))
+        } else {
+            (table.at(q), None)
+        };
+        Lookup::Found {
+            moves,
+            path,
+            probes,
+        }
     }
 
     /// Fewest moves from `start` to `goal` (tiles in reading order, both
     /// of `shape`), or `None` when unreachable or the shape has no table.
     pub fn distance(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<u32> {
-        let (table, q) = self.prepare(shape, start, goal)?;
-        Some(table.at(&q[..start.len()]))
+        match self.query(shape, start, goal, false) {
+            Lookup::Found { moves, .. } => Some(moves),
+            _ => None,
+        }
     }
 
-    /// Fewest moves and an optimal path, or `None` as for [`distance`].
+    /// An optimal path, or `None` as for [`distance`].
     ///
     /// [`distance`]: TableSet::distance
     pub fn path(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<Vec<Dir>> {
-        let (table, q) = self.prepare(shape, start, goal)?;
-        let mut probes = 0;
-        Some(table.walk(&q[..start.len()], &mut probes))
-    }
-}
-
-/// The `table` algorithm: look the answer up in the complete table.
-#[derive(Clone, Copy)]
-pub struct TableSolver {
-    set: &'static TableSet,
-}
-
-impl TableSolver {
-    pub fn global() -> TableSolver {
-        TableSolver {
-            set: TableSet::global(),
+        match self.query(shape, start, goal, true) {
+            Lookup::Found { path, .. } => path,
+            _ => None,
         }
     }
 }
+
+/// The answer of [`TableSet::query`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// The shape has no complete table.
+    NoTable,
+    /// The goal cannot be reached.
+    Unreachable,
+    /// Fewest moves, an optimal path when asked for, and the table entries
+    /// read to walk it.
+    Found {
+        /// Fewest moves.
+        moves: u32,
+        /// An optimal path, when asked for.
+        path: Option<Vec<Dir>>,
+        /// Entries read while walking the path.
+        probes: u64,
+    },
+}
+
+/// The `table` algorithm: the answer looked up in the process-wide
+/// complete tables ([`TableSet::global`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TableSolver;
 
 impl Solver for TableSolver {
     fn name(&self) -> &'static str {
@@ -338,34 +350,41 @@ impl Solver for TableSolver {
 
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
         let t0 = Instant::now();
-        let shape = problem.start.shape();
-        let goal: &Board = &problem.goal;
-        let table = self.set.table(shape, goal.blank()).ok_or_else(|| {
-            SearchError::Unsupported(format!(
-                "no complete table for a {shape} board: tables cover boards of at most {MAX_CELLS} cells"
-            ))
-        })?;
-        if !problem.solvable() {
-            return Ok(Solution::unreachable(self.name()));
+        let shape = problem.shape();
+        let set = TableSet::global();
+        let lookup = set.query(
+            shape,
+            problem.start().tiles(),
+            problem.goal().tiles(),
+            opts.want_path,
+        );
+        let peak = set
+            .table(shape, problem.goal().blank())
+            .map_or(0, |t| t.len() as u64);
+        match lookup {
+            Lookup::NoTable => Err(SearchError::NotApplicable {
+                algorithm: "table",
+                shape,
+                reason: format!("complete tables cover boards of at most {MAX_CELLS} cells"),
+            }),
+            Lookup::Unreachable => Ok(Solution::unreachable(self.name())),
+            Lookup::Found {
+                moves,
+                path,
+                probes,
+            } => Ok(Solution::found(
+                self.name(),
+                None,
+                Some(moves),
+                path,
+                Stats {
+                    expanded: if opts.want_path { u64::from(moves) } else { 0 },
+                    generated: probes,
+                    peak_states: peak,
+                    elapsed: t0.elapsed(),
+                },
+            )),
         }
-        let mut q = [0u8; 16];
-        let q = &mut q[..shape.cells()];
-        canonical(problem.start.tiles(), goal.tiles(), q);
-        let moves = table.at(q);
-        let mut probes = 0;
-        let path = opts.want_path.then(|| table.walk(q, &mut probes));
-        Ok(Solution {
-            moves: Some(moves),
-            path,
-            algorithm: self.name(),
-            heuristic: None,
-            stats: Stats {
-                expanded: if opts.want_path { u64::from(moves) } else { 0 },
-                generated: probes,
-                peak_states: table.len() as u64,
-                elapsed: t0.elapsed(),
-            },
-        })
     }
 }
 

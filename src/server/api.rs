@@ -9,7 +9,7 @@ use crate::input::problem_from_text;
 use crate::rank::partial_count;
 use crate::report::Report;
 use crate::search::compare::{self, Comparison};
-use crate::search::{self, table, Algorithm, Problem, SolveOptions};
+use crate::search::{self, Algorithm, Budget, Plan, Problem, SolveOptions, Workload};
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{header, StatusCode, Uri};
 use axum::Json;
@@ -17,7 +17,6 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
-use std::time::Duration;
 
 type App = State<Arc<AppState>>;
 
@@ -41,7 +40,6 @@ pub struct ProblemRequest {
 /// A validated request, ready to search.
 struct Job {
     problem: Problem,
-    algo: Algorithm,
     opts: SolveOptions,
 }
 
@@ -60,42 +58,44 @@ impl Job {
                 .map_err(|e| ApiError::bad_request(format!("heuristic: {e}")))?,
             None => HeuristicKind::Auto,
         };
-        let mut budget = config.budget.clone();
-        budget.cancel = None;
+        let mut budget = config.budget.clone().with_cancel(None);
         if let Some(t) = req.timeout {
-            if !(t.is_finite() && t > 0.0) {
-                return Err(ApiError::bad_request(format!(
-                    "timeout must be a positive number of seconds, not {t}"
-                )));
-            }
-            let asked = Duration::from_secs_f64(t.min(1e9));
+            let asked =
+                Budget::seconds(t).map_err(|e| ApiError::bad_request(format!("timeout {e}")))?;
             budget.timeout = Some(budget.timeout.map_or(asked, |max| max.min(asked)));
         }
         let pdb = PdbOptions {
-            partition: server_partition(problem.start.shape()),
+            partition: server_partition(problem.start().shape()),
             max_entries: PDB_MAX_ENTRIES,
             dir: config.pdb_dir.clone(),
             ..PdbOptions::default()
         };
         Ok(Job {
             problem,
-            algo,
-            opts: SolveOptions {
-                pdb,
-                want_path: true,
-                budget,
-                heuristic,
+            opts: SolveOptions::default()
+                .with_algorithm(algo)
+                .with_heuristic(heuristic)
+                .with_pdb(pdb)
+                .with_path(true)
+                .with_budget(budget)
                 // One thread per search: the heavy slots already use every core.
-                threads: 1,
-            },
+                .with_threads(1)
+                // A server answers many queries: the tables pay for themselves.
+                .with_workload(Workload::Many),
         })
     }
 
-    /// Anything but a complete-table lookup takes a heavy slot.
-    fn heavy(&self) -> bool {
-        !(matches!(self.algo, Algorithm::Auto | Algorithm::Table)
-            && self.problem.start.len() <= table::MAX_CELLS)
+    /// What the planner will run (a combination that cannot run is the
+    /// request's error).
+    fn plan(&self) -> Result<Plan, ApiError> {
+        Ok(search::plan(&self.problem, &self.opts)?)
     }
+}
+
+/// Anything but a complete-table lookup (or no search at all) takes a
+/// heavy slot.
+fn heavy(plan: &Plan) -> bool {
+    plan.solvable && !plan.is_table()
 }
 
 /// Largest pattern database (entries per tile group) a request may build.
@@ -158,7 +158,7 @@ fn read_problem(config: &Config, req: &ProblemRequest) -> Result<Problem, ApiErr
     .transpose()
     .map_err(|e| ApiError::bad_request(format!("size: {e}")))?;
     let problem = problem_from_text(&start, goal.as_ref(), size)?;
-    let cells = problem.start.len();
+    let cells = problem.start().len();
     if cells > config.max_cells {
         return Err(ApiError::bad_request(format!(
             "a {}x{} board ({cells} cells) is larger than this server searches (at most {} cells, e.g. 5x5); use `npuzzle solve` on the command line",
@@ -255,17 +255,13 @@ pub async fn solve(
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Report>, ApiError> {
     let job = Job::new(&app.config, req)?;
-    let heavy = job.heavy();
-    let Job {
-        problem,
-        algo,
-        mut opts,
-    } = job;
+    let heavy = heavy(&job.plan()?);
+    let Job { problem, mut opts } = job;
     let report = app
         .limiter
         .run(heavy, move |flag| {
             opts.budget.cancel = Some(flag);
-            search::solve(&problem, algo, &opts).map(|sol| Report::new(&problem, &sol, false, true))
+            search::solve(&problem, &opts).map(|sol| Report::new(&problem, &sol, false, true))
         })
         .await??;
     Ok(Json(report))
@@ -276,9 +272,7 @@ pub async fn compare(
     State(app): App,
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Comparison>, ApiError> {
-    let Job {
-        problem, mut opts, ..
-    } = Job::new(&app.config, req)?;
+    let Job { problem, mut opts } = Job::new(&app.config, req)?;
     opts.want_path = false;
     let cmp = app
         .limiter
@@ -311,8 +305,8 @@ pub async fn parse(
     Ok(Json(Parsed {
         rows: p.rows(),
         cols: p.cols(),
-        start: p.start.tiles().to_vec(),
-        goal: p.goal.tiles().to_vec(),
+        start: p.start().tiles().to_vec(),
+        goal: p.goal().tiles().to_vec(),
         solvable: p.solvable(),
     }))
 }

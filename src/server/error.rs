@@ -2,7 +2,7 @@
 //! the same one-line message the command line prints.
 
 use crate::board::{BoardError, InputError};
-use crate::search::SearchError;
+use crate::search::{ErrorKind, SearchError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -81,12 +81,14 @@ impl From<BoardError> for ApiError {
 
 impl From<SearchError> for ApiError {
     fn from(e: SearchError) -> ApiError {
-        let status = match &e {
-            SearchError::Input(_) | SearchError::Unsupported(_) => StatusCode::BAD_REQUEST,
+        let status = match e.kind() {
+            ErrorKind::BadInput => StatusCode::BAD_REQUEST,
             // Well-formed, but more than this server will spend on it.
-            SearchError::Budget { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorKind::Budget => StatusCode::UNPROCESSABLE_ENTITY,
             // The client is gone, or the server is shutting down.
-            SearchError::Cancelled { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorKind::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
+            // The machine failed us (threads, a cache): not the client's fault.
+            ErrorKind::Environment => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, chain(&e))
     }

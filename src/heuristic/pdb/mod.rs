@@ -62,6 +62,14 @@ pub enum PdbError {
     },
 }
 
+impl PdbError {
+    /// Whether the machine is at fault (a cache that cannot be written)
+    /// rather than the request.
+    pub fn is_environment(&self) -> bool {
+        matches!(self, PdbError::Save { .. })
+    }
+}
+
 /// One group's database.
 pub struct PatternDb {
     pub key: store::Key,
@@ -144,6 +152,7 @@ impl PatternDb {
 
 /// How to get databases: which partition, where the cache lives.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct PdbOptions {
     pub partition: PartitionSpec,
     /// Cache directory; `None` for the default (`$XDG_CACHE_HOME/npuzzle`).
@@ -218,6 +227,49 @@ impl Default for PdbOptions {
 }
 
 impl PdbOptions {
+    /// With the partition `p`.
+    pub fn with_partition(mut self, p: PartitionSpec) -> PdbOptions {
+        self.partition = p;
+        self
+    }
+
+    /// With the cache in `dir` (`None`: the default directory).
+    pub fn with_dir(mut self, dir: Option<PathBuf>) -> PdbOptions {
+        self.dir = dir;
+        self
+    }
+
+    /// Reading and writing the disk cache, or building in memory only.
+    pub fn with_cache(mut self, use_cache: bool) -> PdbOptions {
+        self.use_cache = use_cache;
+        self
+    }
+
+    /// Refusing databases of more than `n` entries.
+    pub fn with_max_entries(mut self, n: u64) -> PdbOptions {
+        self.max_entries = n;
+        self
+    }
+
+    /// With or without the reflected lookup.
+    pub fn with_reflect(mut self, reflect: bool) -> PdbOptions {
+        self.reflect = reflect;
+        self
+    }
+
+    /// Keeping the blank's regions or not.
+    pub fn with_blank(mut self, blank: BlankMode) -> PdbOptions {
+        self.blank = blank;
+        self
+    }
+
+    /// Telling `reporter` about builds and damaged files.
+    pub fn with_reporter(mut self, reporter: Option<SharedReporter>) -> PdbOptions {
+        self.reporter = reporter;
+        self
+    }
+
+    /// The cache directory: the one given, or the default.
     pub fn cache_dir(&self) -> PathBuf {
         self.dir.clone().unwrap_or_else(store::default_dir)
     }
@@ -241,6 +293,13 @@ pub trait PdbReporter: Sync {
     fn layer(&self, _depth: u32, _reached: u64, _total: u64) {}
     /// The current build has finished.
     fn built(&self, _tiles: &[u8], _seconds: f64) {}
+    /// A database was built but could not be saved to the cache: it is
+    /// used from memory (and built again next time).
+    fn unsaved(&self, error: &PdbError) {
+        self.note(&format!(
+            "{error}; using the database from memory (it will be built again next time)"
+        ));
+    }
 }
 
 impl PdbReporter for () {}
@@ -265,6 +324,7 @@ fn loaded() -> &'static Loaded {
 pub fn load_or_build(
     goal: &Board,
     tiles: &[u8],
+    regions: bool,
     opts: &PdbOptions,
     reporter: &dyn PdbReporter,
 ) -> Result<Arc<PatternDb>, PdbError> {
@@ -279,11 +339,6 @@ pub fn load_or_build(
     };
     let ranker = PartialRanker::new(n, tiles.len()).ok_or(PdbError::BoardTooBig(shape))?;
     let free_cells = n - tiles.len();
-    let regions = match opts.blank {
-        BlankMode::Min => false,
-        BlankMode::Regions => true,
-        BlankMode::Auto => ranker.count() * free_cells as u64 <= ZERO_AWARE_MAX_BYTES,
-    };
     let entries = ranker.count() * if regions { free_cells as u64 } else { 1 };
     let key = store::Key { regions, ..key };
     let dir = opts.cache_dir();
@@ -312,10 +367,14 @@ pub fn load_or_build(
             let d = build::build(shape, &cells, goal.blank(), regions, &Layers(reporter));
             reporter.built(tiles, t0.elapsed().as_secs_f64());
             if opts.use_cache {
-                store::save(&dir, &key, &d).map_err(|source| PdbError::Save {
-                    dir: dir.clone(),
-                    source,
-                })?;
+                if let Err(source) = store::save(&dir, &key, &d) {
+                    // The database is built and correct: a cache that
+                    // cannot be written must not cost the answer.
+                    reporter.unsaved(&PdbError::Save {
+                        dir: dir.clone(),
+                        source,
+                    });
+                }
             }
             d
         }
@@ -342,6 +401,75 @@ pub fn load_or_build(
 /// Drops every database held in memory by this process.
 pub fn forget_loaded() {
     loaded().lock().unwrap_or_else(|p| p.into_inner()).clear();
+}
+
+/// Whether a group of `k` tiles on `n` cells keeps one value per region of
+/// the blank under `mode`.
+fn zero_aware(n: usize, k: usize, mode: BlankMode) -> bool {
+    match mode {
+        BlankMode::Min => false,
+        BlankMode::Regions => true,
+        BlankMode::Auto => crate::rank::partial_count(n, k)
+            .is_some_and(|c| c.saturating_mul((n - k) as u64) <= ZERO_AWARE_MAX_BYTES),
+    }
+}
+
+/// A partition resolved for a goal before any database is loaded: what
+/// the planner reports and what [`PdbHeuristic::new`] then loads, so that
+/// the two cannot disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdbLayout {
+    /// The tile groups, each in database key order.
+    pub groups: Vec<Vec<u8>>,
+    /// Whether each group's database keeps one value per region of the
+    /// blank.
+    pub zero_aware: Vec<bool>,
+    /// Whether the reflected lookup applies (and is wanted).
+    pub reflect: bool,
+}
+
+impl PdbLayout {
+    /// Resolves `opts.partition` for `goal`, checking every limit a build
+    /// would hit.
+    pub fn resolve(goal: &Board, opts: &PdbOptions) -> Result<PdbLayout, PdbError> {
+        let shape = goal.shape();
+        let n = shape.cells();
+        if n > MAX_CELLS {
+            return Err(PdbError::BoardTooBig(shape));
+        }
+        let groups = partition::resolve(&opts.partition, goal, opts.max_entries)?;
+        if groups.len() > MAX_GROUPS {
+            return Err(PdbError::TooManyGroups(groups.len()));
+        }
+        if let Some(g) = groups.iter().find(|g| g.len() > MAX_GROUP_TILES) {
+            return Err(PdbError::GroupTooBig(g.len()));
+        }
+        let zero_aware = groups
+            .iter()
+            .map(|g| zero_aware(n, g.len(), opts.blank))
+            .collect();
+        Ok(PdbLayout {
+            groups,
+            zero_aware,
+            reflect: opts.reflect && reflection_applies(goal),
+        })
+    }
+
+    /// `pdb 6-6-3 zero-aware + reflection`, for reports.
+    pub fn label(&self) -> String {
+        let sizes: Vec<String> = self.groups.iter().map(|g| g.len().to_string()).collect();
+        let aware = self.zero_aware.iter().filter(|&&z| z).count();
+        format!(
+            "pdb {}{}{}",
+            sizes.join("-"),
+            match aware {
+                0 => "",
+                a if a == self.groups.len() => " zero-aware",
+                _ => " (partly zero-aware)",
+            },
+            if self.reflect { " + reflection" } else { "" }
+        )
+    }
 }
 
 /// The heuristic: a partition's databases summed, maxed with the same sum
@@ -384,29 +512,23 @@ impl PdbHeuristic {
         opts: &PdbOptions,
         reporter: &dyn PdbReporter,
     ) -> Result<PdbHeuristic, PdbError> {
+        let layout = PdbLayout::resolve(goal, opts)?;
         let shape = goal.shape();
         let n = shape.cells();
-        if n > MAX_CELLS {
-            return Err(PdbError::BoardTooBig(shape));
-        }
-        let groups = partition::resolve(&opts.partition, goal, opts.max_entries)?;
-        if groups.len() > MAX_GROUPS {
-            return Err(PdbError::TooManyGroups(groups.len()));
-        }
-        if let Some(g) = groups.iter().find(|g| g.len() > MAX_GROUP_TILES) {
-            return Err(PdbError::GroupTooBig(g.len()));
-        }
-        let dbs = groups
+        let dbs = layout
+            .groups
             .iter()
-            .map(|g| load_or_build(goal, g, opts, reporter))
+            .zip(&layout.zero_aware)
+            .map(|(g, &za)| load_or_build(goal, g, za, opts, reporter))
             .collect::<Result<Vec<_>, _>>()?;
+        let groups = layout.groups.clone();
         let mut group_of = vec![u8::MAX; n];
         for (g, tiles) in groups.iter().enumerate() {
             for &t in tiles {
                 group_of[usize::from(t)] = g as u8;
             }
         }
-        let mirror = (opts.reflect && reflection_applies(goal)).then(|| {
+        let mirror = layout.reflect.then(|| {
             let cols = shape.cols;
             let cell: Vec<u8> = (0..n)
                 .map(|c| ((c % cols) * cols + c / cols) as u8)
@@ -425,22 +547,7 @@ impl PdbHeuristic {
                 cell,
             }
         });
-        let sizes: Vec<String> = groups.iter().map(|g| g.len().to_string()).collect();
-        let aware = dbs.iter().filter(|d| d.zero_aware()).count();
-        let label = format!(
-            "pdb {}{}{}",
-            sizes.join("-"),
-            match aware {
-                0 => "",
-                a if a == dbs.len() => " zero-aware",
-                _ => " (partly zero-aware)",
-            },
-            if mirror.is_some() {
-                " + reflection"
-            } else {
-                ""
-            }
-        );
+        let label = layout.label();
         Ok(PdbHeuristic {
             label,
             dbs,

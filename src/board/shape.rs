@@ -1,0 +1,52 @@
+//! A board's dimensions.
+
+use super::{check_shape, BoardError};
+use std::fmt;
+use std::str::FromStr;
+
+/// A board's dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl Shape {
+    pub fn new(rows: usize, cols: usize) -> Shape {
+        Shape { rows, cols }
+    }
+
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for Shape {
+    type Err = BoardError;
+
+    /// `3x3`, `2X4`, `2*4`, `3×4`, or `4` for 4x4.
+    fn from_str(text: &str) -> Result<Shape, BoardError> {
+        let bad = || BoardError::BadSizeText {
+            text: text.to_string(),
+        };
+        let t = text.trim();
+        let parts: Vec<&str> = t.split(['x', 'X', '*', '×']).collect();
+        let nums: Vec<usize> = parts
+            .iter()
+            .map(|p| p.trim().parse::<usize>().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        let shape = match nums[..] {
+            [n] => Shape::new(n, n),
+            [r, c] => Shape::new(r, c),
+            _ => return Err(bad()),
+        };
+        check_shape(shape.rows, shape.cols)?;
+        Ok(shape)
+    }
+}
