@@ -50,7 +50,7 @@ fn idastar(c: &mut Criterion) {
                 for (p, _) in &set {
                     black_box(search::solve(black_box(p), &opts).unwrap());
                 }
-            })
+            });
         });
     }
     group.finish();

@@ -1,13 +1,14 @@
 //! Building a [`Problem`] from the text people type: shared by the command
-//! line (`START` words or standard input plus `--goal`) and the web API
-//! (`"start"` plus `"goal"`), so both accept the same inputs and answer the
-//! same errors.
+//! line (a start as words or standard input, and a goal given apart) and the
+//! web API (`"start"` plus `"goal"`), so both accept the same inputs and
+//! answer the same errors.
 
 use crate::board::{GoalSpec, InputError, Scan, Shape};
 use crate::search::Problem;
 
 /// Parses a start (or a start and a goal) from text; `goal` is the goal
-/// given separately (`--goal`, the API's `"goal"`), if any.
+/// given separately (a command-line option, the API's `"goal"`), if any.
+/// A goal in both places is [`InputError::GoalGivenTwice`].
 ///
 /// The text may hold the start alone, `START | GOAL`, or `2·n` tiles (the
 /// first `n` are the start). With no goal anywhere the goal is blank-last.

@@ -1,5 +1,6 @@
-//! The answer to one problem as data: what `solve --json` prints and what
-//! the web API returns, built in one place so they cannot drift apart.
+//! The answer to one problem as data: what the command line prints as JSON
+//! and what the web API returns, built in one place so they cannot drift
+//! apart.
 
 use crate::board::{path_string, Board};
 use crate::search::{Problem, Solution, Stats};
@@ -8,11 +9,15 @@ use serde::Serialize;
 /// One solved (or unreachable) problem.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
+    /// Rows of both boards.
     pub rows: usize,
+    /// Columns of both boards.
     pub cols: usize,
     /// Start tiles in reading order, 0 for the blank.
     pub start: Vec<u8>,
+    /// Goal tiles in reading order, 0 for the blank.
     pub goal: Vec<u8>,
+    /// Whether the goal can be reached (false: `moves` is -1).
     pub solvable: bool,
     /// Fewest moves (plus one with `count_start`), or -1 when unreachable.
     pub moves: i64,
@@ -33,8 +38,9 @@ pub struct Report {
 }
 
 impl Report {
-    /// Builds the report; `count_start` counts the start as step 1 (as
-    /// seed 000 does), leaving -1 as -1.
+    /// Builds the report; `count_start` counts the start itself as a step
+    /// (the length is then the number of boards along the path), leaving -1
+    /// as -1; `boards` fills in every board along the path.
     pub fn new(problem: &Problem, sol: &Solution, count_start: bool, boards: bool) -> Report {
         let moves = match sol.moves {
             Some(m) => i64::from(m) + i64::from(count_start),

@@ -303,3 +303,34 @@ async fn bodies_over_64_kib_answer_413() {
     assert_eq!(s, StatusCode::OK, "{r}");
     check_report(&r);
 }
+
+/// The server asks the same planner as the command line: for a board
+/// beyond the tables, the same plan whoever asks.
+#[tokio::test]
+async fn the_server_reports_the_command_lines_plan() {
+    let (config, _cache) = test_config();
+    let app = server::router(config);
+    let start = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15";
+    let (s, api) = post(
+        &app,
+        "/api/solve",
+        json!({"start": start, "goal": "blank-first", "heuristic": "linear-conflict"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{api}");
+    let out = npuzzle()
+        .args([
+            "solve",
+            start,
+            "--goal",
+            "blank-first",
+            "--heuristic",
+            "linear-conflict",
+            "--explain",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let cli = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(api["plan"].as_str(), Some(cli.trim_end()));
+}

@@ -13,7 +13,8 @@ mod format;
 mod read;
 mod simple;
 
-pub use format::{push_u64, write_answer, write_error};
+pub(crate) use format::push_u64;
+use format::{write_answer, write_error};
 pub use read::{Chunk, ChunkReader, LineRef, DEFAULT_MAX_LINE};
 
 use crate::board::{Board, Dir, GoalSpec, InputError, Scan, Shape};
@@ -24,10 +25,14 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// `--shard I/N`: the instances whose index is `I` modulo `N`.
+/// A share of a batch for one of several processes, written `I/N`: the
+/// instances whose 0-based index among the instance lines is `I` modulo
+/// `N`. Line numbers in the output stay those of the whole input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// This shard's number, `0..count`.
     pub index: u64,
+    /// Number of shards; at least 1 ([`Shard::owns`] divides by it).
     pub count: u64,
 }
 
@@ -82,7 +87,7 @@ impl FromStr for Shard {
 pub struct BatchConfig {
     /// The goal of lines that do not give one.
     pub goal: GoalSpec,
-    /// `--size`: the shape of every board.
+    /// The shape of every board, when given; else each line's own.
     pub size: Option<Shape>,
     /// Per-instance options (algorithm, heuristic, `want_path`, budgets);
     /// the workload is always [`Workload::Many`].
@@ -96,12 +101,17 @@ pub struct BatchConfig {
 /// Why a line got no answer.
 #[derive(Debug, Clone, Error)]
 pub enum LineError {
+    /// The line's bytes are not UTF-8.
     #[error("the line is not valid UTF-8")]
     NotUtf8,
+    /// The line is longer than this many bytes; its text was not kept.
     #[error("the line is longer than {0} bytes")]
     TooLong(usize),
+    /// The line holds no valid problem.
     #[error(transparent)]
     Input(#[from] InputError),
+    /// The search found no answer (a budget, a heuristic that cannot be
+    /// had, …).
     #[error(transparent)]
     Search(#[from] SearchError),
 }
@@ -127,6 +137,7 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Adds `other`'s counts to these.
     pub fn add(&mut self, other: Tally) {
         self.answered += other.answered;
         self.unreachable += other.unreachable;
@@ -293,6 +304,7 @@ enum GoalRef {
 pub struct ChunkOutput {
     /// Consecutive pieces of output text (each holds whole lines).
     pub pieces: Vec<Vec<u8>>,
+    /// What the chunk's lines produced.
     pub tally: Tally,
 }
 

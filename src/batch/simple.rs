@@ -100,7 +100,7 @@ impl Simple {
             let Some(shape) = board_shape(t, size) else {
                 return false;
             };
-            // The goal is read without --size; a flat one takes the start's shape.
+            // The goal is read without the size given; a flat one takes the start's shape.
             let g = parts[1].to - parts[1].from;
             if g != shape.cells() || square(g).is_some_and(|k| Shape::new(k, k) != shape) {
                 return false;
@@ -135,7 +135,8 @@ impl Simple {
     }
 }
 
-/// The shape a flat list of `count` numbers takes (`--size` or a square).
+/// The shape a flat list of `count` numbers takes (the size given, or a
+/// square).
 fn board_shape(count: usize, size: Option<Shape>) -> Option<Shape> {
     match size {
         Some(s) => (s.cells() == count).then_some(s),
@@ -258,7 +259,7 @@ mod tests {
                         v[i] = next() % (n + 2);
                     }
                     v.iter()
-                        .map(|x| x.to_string())
+                        .map(ToString::to_string)
                         .collect::<Vec<_>>()
                         .join(sep)
                 };

@@ -53,8 +53,8 @@ garbage
     assert_eq!(lines[1], "1");
     assert_eq!(lines[2], "-1");
     assert!(lines[3].starts_with("error: line 6: "), "{}", lines[3]);
-    assert_eq!(lines[4], "5"); // seed 000 answers 6, counting the start
-    assert_eq!(lines[5], "31"); // seed 001
+    assert_eq!(lines[4], "5"); // 6 when the start is counted as a step
+    assert_eq!(lines[5], "31"); // start and goal as 2·n numbers
     assert!(
         lines[6].starts_with("error: line 10: start board"),
         "{}",
@@ -97,7 +97,7 @@ fn paths_json_and_count_start() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(objs[0]["line"], 1);
-    assert_eq!(objs[0]["moves"], 6); // seed 000, counting the start
+    assert_eq!(objs[0]["moves"], 6); // 5 moves, the start counted as a step
     assert_eq!(objs[0]["path"].as_str().unwrap().len(), 5);
     assert_eq!(objs[2]["solvable"], false);
     assert_eq!(objs[2]["moves"], -1);
@@ -198,7 +198,7 @@ fn answers_agree_with_an_independent_bfs() {
                 ));
                 want.push(
                     dist.get(s.tiles())
-                        .map_or("-1".to_string(), |d| d.to_string()),
+                        .map_or("-1".to_string(), ToString::to_string),
                 );
             }
             let c = BatchConfig { size, ..cfg(false) };

@@ -53,6 +53,7 @@ fn is_row_end(b: u8) -> bool {
 }
 
 impl Scan {
+    /// A scanner with empty buffers.
     pub fn new() -> Scan {
         Scan::default()
     }
@@ -119,7 +120,9 @@ impl Scan {
         self.tokens.len()
     }
 
-    /// Parses one board from `text`.
+    /// Parses one board from `text`, in any of the formats above. The shape
+    /// comes from the rows when the text has them, else from `size`, else
+    /// from a square tile count.
     pub fn board(&mut self, text: &str, size: Option<Shape>) -> Result<Board, BoardError> {
         self.scan(text);
         self.board_in(text, 0, self.tokens.len(), size)
@@ -218,9 +221,10 @@ impl Scan {
         })
     }
 
-    /// Parses standard-input text that holds either one board or a start and
-    /// a goal (`2·n` tiles: the first `n` are the start), as the seed
-    /// programs read it.
+    /// Parses text that holds either one board or a start and a goal (`2·n`
+    /// tiles: the first `n` are the start, the rest the goal), as a whole
+    /// file or standard input is written. An error names the board it is
+    /// about.
     pub fn pair(
         &mut self,
         text: &str,
@@ -300,7 +304,8 @@ pub fn check_same_shape(start: &Board, goal: &Board) -> Result<(), InputError> {
     Ok(())
 }
 
-/// Decides the shape from the tile count, the rows (if any) and `--size`.
+/// Decides the shape from the tile count, the rows (if any) and the size
+/// given (if any).
 fn infer_shape(count: usize, rows: &[usize], size: Option<Shape>) -> Result<Shape, BoardError> {
     if rows.len() >= 2 {
         let first = rows[0];
@@ -362,12 +367,30 @@ fn square_side(n: usize) -> Option<usize> {
     (k * k == n && k >= 1).then_some(k)
 }
 
-/// Parses one board (convenience over [`Scan::board`]).
+/// Parses one board (convenience over [`Scan::board`]): `size` is needed
+/// only when the text has no rows and the tile count is not a square.
+///
+/// ```
+/// use npuzzle::board::{parse_board, Shape};
+///
+/// let seed = parse_board("2 8 3/1 6 4/7 _ 5", None)?;
+/// assert_eq!(seed.tiles(), &[2, 8, 3, 1, 6, 4, 7, 0, 5]);
+/// assert_eq!(seed, parse_board("[[2,8,3],[1,6,4],[7,0,5]]", None)?);
+/// assert_eq!(seed, parse_board("283164705", None)?);
+///
+/// let wide = parse_board("1 2 3 4 5 6 7 0", Some(Shape::new(2, 4)))?;
+/// assert_eq!((wide.rows(), wide.cols()), (2, 4));
+///
+/// let e = parse_board("1 2 3 3", None).unwrap_err();
+/// assert_eq!(e.to_string(), "tile 3 appears twice (row 2, column 1 and row 2, column 2)");
+/// # Ok::<(), npuzzle::board::BoardError>(())
+/// ```
 pub fn parse_board(text: &str, size: Option<Shape>) -> Result<Board, BoardError> {
     Scan::new().board(text, size)
 }
 
-/// Parses standard-input text holding a board or a start–goal pair.
+/// Parses text holding a board or a start–goal pair (convenience over
+/// [`Scan::pair`]).
 pub fn parse_stdin_pair(
     text: &str,
     size: Option<Shape>,

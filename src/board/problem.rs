@@ -1,7 +1,6 @@
 //! A problem: a start and a goal of the same shape, and how one is read
-//! from text in the forms `solve` and `batch` accept: `START | GOAL` (the
-//! goal a board or a goal name), `START` alone, or the 2·n numbers of the
-//! seed programs (start then goal).
+//! from one text: `START | GOAL` (the goal a board or a goal name), `START`
+//! alone, or `2·n` numbers (the start, then the goal).
 
 use super::goal::goal_board;
 use super::{check_same_shape, Board, GoalSpec, InputError, Scan, Shape};
@@ -71,9 +70,10 @@ impl Problem {
 impl Scan {
     /// Reads a start and, when the text gives one, its goal.
     ///
-    /// `START | GOAL` splits at the first `|`; the goal may be a board (a
-    /// flat one takes the start's shape) or a name (`spiral`, …). Without a
-    /// `|`, the text is one board or `2·n` numbers (see [`Scan::pair`]).
+    /// `START | GOAL` splits at the first `|`; the goal may be a board
+    /// (written flat, it takes the start's shape when its tile count alone
+    /// gives none) or a name (`spiral`, …). Without a `|`, the text is one
+    /// board or `2·n` numbers (see [`Scan::pair`]).
     pub fn start_and_goal(
         &mut self,
         text: &str,

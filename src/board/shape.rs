@@ -4,18 +4,26 @@ use super::{check_shape, BoardError};
 use std::fmt;
 use std::str::FromStr;
 
-/// A board's dimensions.
+/// A board's dimensions, printed and parsed as `RxC`.
+///
+/// A shape is not checked on its own: [`Shape::new`] takes any sides, while
+/// parsing one and building a board check them against
+/// [`MIN_SIDE`](super::MIN_SIDE)`..=`[`MAX_SIDE`](super::MAX_SIDE).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
+    /// Number of rows.
     pub rows: usize,
+    /// Number of columns.
     pub cols: usize,
 }
 
 impl Shape {
+    /// `rows`×`cols`, unchecked.
     pub fn new(rows: usize, cols: usize) -> Shape {
         Shape { rows, cols }
     }
 
+    /// Number of cells, `rows · cols` (tiles plus the blank).
     pub fn cells(&self) -> usize {
         self.rows * self.cols
     }

@@ -105,7 +105,7 @@ fn open_input(file: Option<&PathBuf>) -> Result<Input, Failure> {
             let f = File::open(p)
                 .map_err(|e| bad_input(anyhow::anyhow!("cannot open '{name}': {e}")))?;
             let meta = f.metadata().ok();
-            if meta.as_ref().is_some_and(|m| m.is_dir()) {
+            if meta.as_ref().is_some_and(std::fs::Metadata::is_dir) {
                 return Err(bad_input(anyhow::anyhow!(
                     "cannot read '{name}': it is a directory"
                 )));
@@ -113,7 +113,7 @@ fn open_input(file: Option<&PathBuf>) -> Result<Input, Failure> {
             Ok(Input {
                 source: Box::new(f),
                 name: format!("'{name}'"),
-                len: meta.filter(|m| m.is_file()).map(|m| m.len()),
+                len: meta.filter(std::fs::Metadata::is_file).map(|m| m.len()),
             })
         }
         _ => Ok(Input {
@@ -186,7 +186,7 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let mut tally = Tally::default();
     let mut bytes = 0u64;
     let mut read_error = None;
-    for msg in rx.iter() {
+    for msg in &rx {
         let (chunk, lines_read) = match msg {
             Ok(c) => c,
             Err(e) => {

@@ -120,7 +120,7 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     }
     let wall = t_all.elapsed().as_secs_f64();
     let sum: f64 = times.iter().sum();
-    times.sort_by(|a, b| a.total_cmp(b));
+    times.sort_by(f64::total_cmp);
     let median = times[times.len() / 2];
     writeln!(
         out,
@@ -137,7 +137,7 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
         }
         Ok(0)
     } else {
-        let list: Vec<String> = wrong.iter().map(|n| n.to_string()).collect();
+        let list: Vec<String> = wrong.iter().map(ToString::to_string).collect();
         writeln!(out, "WRONG length on instances {}", list.join(", "))?;
         Ok(1)
     }

@@ -7,6 +7,7 @@ mod compare;
 mod input;
 mod pdb;
 mod random;
+#[cfg(feature = "server")]
 mod serve;
 mod solve;
 
@@ -51,6 +52,7 @@ pub enum Command {
     /// costs; exits 1 if their answers disagree.
     Compare(compare::CompareArgs),
     /// Serve the web page and JSON API (http://127.0.0.1:8080/ by default).
+    #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
     /// Build or list cached pattern databases.
     Pdb(pdb::PdbArgs),
@@ -108,7 +110,7 @@ fn flag_hint(e: &anyhow::Error) -> Option<&'static str> {
     let board = e
         .downcast_ref::<InputError>()
         .and_then(|i| match i {
-            InputError::Board { error, .. } | InputError::Other(error) => Some(error),
+            InputError::Board { error, .. } => Some(error),
             _ => None,
         })
         .or_else(|| e.downcast_ref::<BoardError>());
@@ -134,6 +136,7 @@ pub fn main() -> ExitCode {
         Command::Batch(args) => batch::run(args),
         Command::Random(args) => random::run(args),
         Command::Compare(args) => compare::run(args),
+        #[cfg(feature = "server")]
         Command::Serve(args) => serve::run(args),
         Command::Pdb(args) => pdb::run(args),
         Command::Bench(args) => bench::run(args),

@@ -8,7 +8,7 @@ use npuzzle::heuristic::pdb::{
 };
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 #[derive(clap::Args, Debug)]
 pub struct PdbArgs {
@@ -71,7 +71,7 @@ impl Reporter {
     fn take_unsaved(&self) -> Option<String> {
         self.unsaved
             .lock()
-            .unwrap_or_else(|p| p.into_inner())
+            .unwrap_or_else(PoisonError::into_inner)
             .take()
     }
 
@@ -87,7 +87,7 @@ impl PdbReporter for Reporter {
     }
 
     fn unsaved(&self, error: &PdbError) {
-        let mut first = self.unsaved.lock().unwrap_or_else(|p| p.into_inner());
+        let mut first = self.unsaved.lock().unwrap_or_else(PoisonError::into_inner);
         if first.is_none() {
             *first = Some(error.to_string());
         }
@@ -98,7 +98,7 @@ impl PdbReporter for Reporter {
     }
 
     fn building(&self, tiles: &[u8], entries: u64) {
-        let list: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        let list: Vec<String> = tiles.iter().map(ToString::to_string).collect();
         let what = format!("building pattern database for tiles {}", list.join(","));
         if self.tty {
             let bar = ProgressBar::new(entries);
@@ -109,24 +109,29 @@ impl PdbReporter for Reporter {
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar.set_message(what);
-            *self.bar.lock().unwrap_or_else(|p| p.into_inner()) = Some(bar);
+            *self.bar.lock().unwrap_or_else(PoisonError::into_inner) = Some(bar);
         } else {
             eprintln!("npuzzle: {what} ({entries} entries)");
         }
     }
 
     fn layer(&self, depth: u32, reached: u64, _total: u64) {
-        if let Some(bar) = &*self.bar.lock().unwrap_or_else(|p| p.into_inner()) {
+        if let Some(bar) = &*self.bar.lock().unwrap_or_else(PoisonError::into_inner) {
             bar.set_prefix(depth.to_string());
             bar.set_position(reached);
         }
     }
 
     fn built(&self, tiles: &[u8], seconds: f64) {
-        if let Some(bar) = self.bar.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        if let Some(bar) = self
+            .bar
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+        {
             bar.finish_and_clear();
         }
-        let list: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        let list: Vec<String> = tiles.iter().map(ToString::to_string).collect();
         eprintln!(
             "npuzzle: built pattern database for tiles {} in {seconds:.1} s",
             list.join(",")
@@ -172,7 +177,7 @@ fn build(args: BuildArgs) -> Result<u8, Failure> {
         opts.cache_dir().display()
     );
     for db in h.databases() {
-        let tiles: Vec<String> = db.tiles().iter().map(|t| t.to_string()).collect();
+        let tiles: Vec<String> = db.tiles().iter().map(ToString::to_string).collect();
         println!(
             "  tiles {:<24} {:>12} entries  max {}",
             tiles.join(","),
@@ -193,8 +198,8 @@ fn list(args: DirArgs) -> Result<u8, Failure> {
     }
     let mut total = 0;
     for f in &files {
-        let tiles: Vec<String> = f.tiles.iter().map(|t| t.to_string()).collect();
-        let goal: Vec<String> = f.goal.iter().map(|t| t.to_string()).collect();
+        let tiles: Vec<String> = f.tiles.iter().map(ToString::to_string).collect();
+        let goal: Vec<String> = f.goal.iter().map(ToString::to_string).collect();
         println!(
             "  {}x{}  goal {}  tiles {}  {} entries  {:.1} MiB  {}",
             f.rows,

@@ -48,9 +48,10 @@ pub struct SolveArgs {
 /// Algorithm, heuristic and budgets, shared by every command that searches.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Algorithm: auto (complete table where one exists, else IDA* with the
-    /// strongest heuristic), table, bfs, bfs-hash, bfs-set (BFS with a hash
-    /// set / an ordered set of visited states), bibfs, astar, idastar.
+    /// Algorithm: auto (the planner's choice: the complete table on boards
+    /// of at most 10 cells when it pays for itself, else IDA*), table, bfs,
+    /// bfs-hash, bfs-set (BFS with a hash set / an ordered set of visited
+    /// states), bibfs, astar, idastar.
     #[arg(short, long, default_value = "auto", value_name = "ALGO")]
     pub algo: Algorithm,
 

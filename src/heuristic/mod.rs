@@ -3,8 +3,12 @@
 //! Every heuristic is *incremental*: a search keeps a small per-node
 //! [`Heuristic::State`] and updates it when one tile moves, instead of
 //! re-evaluating the whole board. For Manhattan distance the state is the
-//! sum itself; for a pattern database it would hold the per-group indices,
-//! so that only the group of the moved tile is looked up again.
+//! sum itself; for pattern databases it holds every tile's cell and each
+//! group's value, so that only the group of the moved tile is looked up
+//! again.
+//!
+//! Every heuristic here is admissible (it never overestimates), so A* and
+//! IDA* with any of them find optimal paths.
 
 pub mod linear_conflict;
 pub mod manhattan;
@@ -24,7 +28,7 @@ pub trait Heuristic: Send + Sync {
     /// What a search carries per node (small and `Copy`).
     type State: Copy + Send + Sync + fmt::Debug;
 
-    /// Short name, as `--heuristic` takes it.
+    /// Short name, as [`HeuristicKind::name`] gives it.
     fn name(&self) -> &'static str;
 
     /// Evaluates a whole board (tiles in reading order).
@@ -74,20 +78,32 @@ pub trait Heuristic: Send + Sync {
     }
 }
 
-/// The heuristics `--heuristic` can name.
+/// The heuristics, by name. Parsed from their names (and a few aliases:
+/// `lc`, `md`, `hamming`, …) in any case.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(into = "&'static str")]
 pub enum HeuristicKind {
-    /// The strongest available for the board.
+    /// The planner's choice: pattern databases on boards of 11 to 64
+    /// cells, linear conflict elsewhere
+    /// ([`heuristic_for`](crate::search::plan::heuristic_for)).
     #[default]
     Auto,
+    /// Tiles off their goal cell, the blank not counted ([`Misplaced`]).
     Misplaced,
+    /// Sum of the tiles' row and column distances to their goal cells
+    /// ([`Manhattan`]).
     Manhattan,
+    /// Manhattan plus two moves for each tile that must step out of its
+    /// goal row or column to let another pass ([`LinearConflict`]).
     LinearConflict,
+    /// Additive disjoint pattern databases, with the reflection lookup
+    /// where the goal allows it ([`pdb::PdbHeuristic`]); boards of at most
+    /// [`pdb::MAX_CELLS`] cells.
     Pdb,
 }
 
 impl HeuristicKind {
+    /// Every heuristic, `auto` first.
     pub const ALL: [HeuristicKind; 5] = [
         HeuristicKind::Auto,
         HeuristicKind::Misplaced,
@@ -96,6 +112,8 @@ impl HeuristicKind {
         HeuristicKind::Pdb,
     ];
 
+    /// The short name, as printed and parsed (`auto`, `misplaced`,
+    /// `manhattan`, `linear-conflict`, `pdb`).
     pub fn name(self) -> &'static str {
         match self {
             HeuristicKind::Auto => "auto",
@@ -150,7 +168,9 @@ pub fn goal_cells(goal: &Board) -> Vec<u8> {
 /// Work to run with one concrete heuristic type, so searches are
 /// monomorphised per heuristic (no dynamic dispatch per node).
 pub trait WithHeuristic {
+    /// What the work returns.
     type Output;
+    /// Does the work with `h`.
     fn run<H: Heuristic>(self, h: &H) -> Self::Output;
 }
 

@@ -1,12 +1,12 @@
-//! Breadth-first search, with the three ways of remembering visited states
-//! the seed articles teach:
+//! Breadth-first search, with three ways of remembering visited states:
 //!
 //! * [`Visited::Rank`] (the default on boards of at most 12 cells): a bit
 //!   array indexed by the permutation's Lehmer (Cantor) rank, a perfect
 //!   hash: one bit per permutation, 12!/8 bytes = 57 MiB at most;
 //! * [`Visited::Hash`]: a hash set of the packed state (the default beyond
-//!   12 cells, `--algo bfs-hash` anywhere);
-//! * [`Visited::Ordered`]: an ordered set (`BTreeSet`, `--algo bfs-set`).
+//!   12 cells; the `bfs-hash` algorithm on any board);
+//! * [`Visited::Ordered`]: an ordered set (`BTreeSet`; the `bfs-set`
+//!   algorithm).
 //!
 //! Every state found is kept in one array with a link to its parent and the
 //! move that reached it; the array doubles as the FIFO queue, so the path
@@ -72,7 +72,9 @@ impl Bfs {
         visited: Visited::Ordered,
     };
 
-    /// The name `--algo` gives this variant.
+    /// The algorithm name of this variant ([`Algorithm::name`]).
+    ///
+    /// [`Algorithm::name`]: super::Algorithm::name
     pub fn name_for(visited: Visited) -> &'static str {
         match visited {
             Visited::Auto | Visited::Rank => "bfs",

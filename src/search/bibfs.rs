@@ -217,7 +217,7 @@ fn expand_layer<C: Codec>(
     there: &Side<C::Key>,
     tiles: &mut [u8],
     stats: &mut Stats,
-    clock: &Clock,
+    clock: &Clock<'_>,
     max_states: u64,
 ) -> Result<Option<Meet>, Interrupt> {
     let end = here.nodes.len();

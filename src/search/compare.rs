@@ -18,13 +18,19 @@ use serde::Serialize;
 /// One line of the comparison table.
 #[derive(Clone, Debug, Serialize)]
 pub struct CompareRow {
+    /// The algorithm's short name (`bfs-hash`, `idastar`, …).
     pub algorithm: &'static str,
+    /// The heuristic's short name, for an informed search.
     pub heuristic: Option<&'static str>,
     /// Fewest moves found, -1 when unreachable, `None` when skipped or failed.
     pub moves: Option<i64>,
+    /// Nodes expanded (until the search stopped, for one that did).
     pub expanded: u64,
+    /// Successors generated.
     pub generated: u64,
+    /// Most states held in memory at once.
     pub peak_states: u64,
+    /// Wall-clock time of the search, in seconds.
     pub seconds: f64,
     /// Why this combination was not run (its budget plainly too small for
     /// the board), or why it stopped.
@@ -34,6 +40,7 @@ pub struct CompareRow {
 /// The whole comparison.
 #[derive(Clone, Debug, Serialize)]
 pub struct Comparison {
+    /// One row per combination of [`combinations`], in that order.
     pub rows: Vec<CompareRow>,
     /// Whether every algorithm that answered found the same length.
     pub agree: bool,
@@ -70,7 +77,7 @@ pub fn combinations() -> Vec<(Algorithm, Option<HeuristicKind>)> {
     v
 }
 
-/// Largest pattern database (entries per group) `compare` builds on the
+/// Largest pattern database (entries per group) [`compare`] builds on the
 /// spot: the 15-puzzle's 6-6-3 (5.8 M entries per group) builds in
 /// seconds; the 24-puzzle's 6-6-6-6 (127 M) would take minutes, so its row
 /// is skipped with the reason.

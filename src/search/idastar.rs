@@ -63,7 +63,7 @@ fn run<H: Heuristic>(
     let parity = solution_parity(problem);
     let mut bound = with_parity(h.value(&hs), parity);
     let mut done: Vec<Iteration> = Vec::new();
-    let stats = |ida: &Ida<H>, bound: u32| Stats {
+    let stats = |ida: &Ida<'_, H>, bound: u32| Stats {
         expanded: ida.expanded,
         generated: ida.generated,
         // The path from the root: one board, and a heuristic state per level.

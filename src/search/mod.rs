@@ -1,7 +1,8 @@
 //! Searches behind one trait, [`Solver`], and one way in, [`solve`]: the
-//! [planner](plan) decides what runs (algorithm, heuristic, threads, table
-//! or search), and every caller — the command line, the batch runner, the
-//! web server, `compare` — asks it rather than deciding by itself.
+//! [planner](mod@plan) decides what runs (algorithm, heuristic, threads,
+//! table or search), and every caller — the command line, the batch runner,
+//! the web server, [`compare`](mod@compare) — asks it rather than deciding
+//! by itself.
 //!
 //! ```
 //! use npuzzle::search::{self, Algorithm, SolveOptions};
@@ -224,7 +225,8 @@ pub struct SolveOptions {
     pub workload: Workload,
     /// The answer's length when already known: a search then gives up at
     /// once ([`SearchError::Forecast`]) when the growth it has seen plainly
-    /// needs more than its budget to get that deep (`compare` uses it).
+    /// needs more than its budget to get that deep ([`compare`](mod@compare)
+    /// uses it).
     pub forecast: Option<u32>,
 }
 
@@ -295,16 +297,19 @@ impl SolveOptions {
 
 /// One search algorithm.
 pub trait Solver: Send + Sync {
-    /// Short name, as `--algo` takes it.
+    /// Short name, as [`Algorithm::name`] gives it (the sequential and the
+    /// parallel IDA* are both `idastar`).
     fn name(&self) -> &'static str;
 
     /// Finds the fewest moves from `problem.start()` to `problem.goal()`.
     /// Called by [`solve`] for solvable problems, with the options the
-    /// planner resolved (no `auto` heuristic).
+    /// planner resolved (no `auto` algorithm; an informed search gets a
+    /// concrete heuristic).
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError>;
 }
 
-/// The algorithms `--algo` can name.
+/// The search algorithms. Parsed from their names (and a few aliases:
+/// `ida*`, `a*`, `bidirectional`, …) in any case.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(into = "&'static str")]
 pub enum Algorithm {
@@ -346,7 +351,8 @@ impl Algorithm {
         Algorithm::Idastar,
     ];
 
-    /// The name `--algo` takes.
+    /// The short name, as printed and parsed (`auto`, `bfs-hash`,
+    /// `idastar`, …).
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Auto => "auto",

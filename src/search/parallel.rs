@@ -21,7 +21,7 @@ use crate::board::Dir;
 use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 const NAME: &str = "idastar";
@@ -204,7 +204,7 @@ fn run<H: Heuristic>(
                         return;
                     }
                     if user.cancelled() {
-                        *interrupted.lock().unwrap_or_else(|p| p.into_inner()) =
+                        *interrupted.lock().unwrap_or_else(PoisonError::into_inner) =
                             Some(Interrupt::Cancelled);
                         stop.store(true, Relaxed);
                         return;
@@ -218,7 +218,7 @@ fn run<H: Heuristic>(
                         Step::Found => {
                             let mut path = node.path.clone();
                             path.extend(ida.take_path());
-                            let mut a = answer.lock().unwrap_or_else(|p| p.into_inner());
+                            let mut a = answer.lock().unwrap_or_else(PoisonError::into_inner);
                             if a.is_none() {
                                 *a = Some(path);
                             }
@@ -232,7 +232,7 @@ fn run<H: Heuristic>(
                             // stop flag), or the clock ran out
                             if let Some(i @ Interrupt::Limit(_)) = ida.interrupt() {
                                 let mut slot =
-                                    interrupted.lock().unwrap_or_else(|p| p.into_inner());
+                                    interrupted.lock().unwrap_or_else(PoisonError::into_inner);
                                 if slot.is_none() && answer_is_none(&answer) {
                                     *slot = Some(i);
                                 }
@@ -241,21 +241,24 @@ fn run<H: Heuristic>(
                         }
                     }
                     if total >= user.max_nodes {
-                        let mut slot = interrupted.lock().unwrap_or_else(|p| p.into_inner());
+                        let mut slot = interrupted.lock().unwrap_or_else(PoisonError::into_inner);
                         if slot.is_none() && answer_is_none(&answer) {
                             *slot = Some(Interrupt::Limit(Limit::Nodes));
                         }
                         stop.store(true, Relaxed);
                     }
                 },
-            )
+            );
         });
         expanded = nodes.load(Relaxed);
         generated = gen.load(Relaxed);
-        if let Some(path) = answer.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        if let Some(path) = answer.into_inner().unwrap_or_else(PoisonError::into_inner) {
             return Ok(solution(h, opts, path, stats(expanded, generated, bound)));
         }
-        if let Some(i) = interrupted.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        if let Some(i) = interrupted
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+        {
             return Err(i.error(NAME, user, last_done, stats(expanded, generated, bound)));
         }
         let nb_next = next_bound.load(Relaxed);
@@ -271,7 +274,10 @@ fn run<H: Heuristic>(
 }
 
 fn answer_is_none(answer: &Mutex<Option<Vec<Dir>>>) -> bool {
-    answer.lock().unwrap_or_else(|p| p.into_inner()).is_none()
+    answer
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .is_none()
 }
 
 fn solution<H: Heuristic>(h: &H, opts: &SolveOptions, path: Vec<Dir>, stats: Stats) -> Solution {

@@ -3,8 +3,9 @@
 //! Given a problem and the caller's options it resolves `auto` — the
 //! algorithm, the heuristic, the pattern-database partition, sequential or
 //! parallel, table or search — and says why. [`super::solve`], the batch
-//! runner, `bench`, `compare` and the web server all ask it; none decides
-//! by itself, so a rule changed here changes everywhere at once.
+//! runner, [`compare`](super::compare), the web server and the command
+//! line's benchmarks all ask it; none decides by itself, so a rule changed
+//! here changes everywhere at once.
 //!
 //! The rules:
 //! * `auto` on a board of at most [`table::MAX_CELLS`] cells answers from
@@ -34,7 +35,7 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Workload {
-    /// One query (`npuzzle solve`).
+    /// One query (a single problem solved).
     #[default]
     Single,
     /// Many queries (a batch, a server).
@@ -117,7 +118,32 @@ impl Plan {
     }
 }
 
-/// Decides what runs for `problem` under `opts`.
+/// Decides what runs for `problem` under `opts`. Nothing is built or
+/// searched: a pattern-database partition is resolved and checked against
+/// its limits, not loaded.
+///
+/// ```
+/// use npuzzle::board::{Board, Shape};
+/// use npuzzle::heuristic::HeuristicKind;
+/// use npuzzle::search::{plan, Algorithm, SolveOptions, Workload};
+/// use npuzzle::{Dir, Problem};
+///
+/// let goal = Board::blank_last(Shape::new(4, 4));
+/// let start = goal.moved(Dir::Up).unwrap();
+/// let p = plan(&Problem::new(start, goal)?, &SolveOptions::default())?;
+/// assert_eq!(p.algorithm, Algorithm::Idastar);
+/// assert_eq!(p.heuristic, Some(HeuristicKind::Pdb));
+/// assert_eq!(p.pdb.as_deref(), Some("pdb 6-6-3 zero-aware + reflection"));
+///
+/// // Many queries on a small board are answered from the complete table.
+/// let goal = Board::blank_last(Shape::new(3, 3));
+/// let start = goal.moved(Dir::Left).unwrap();
+/// let many = SolveOptions::default().with_workload(Workload::Many);
+/// let p = plan(&Problem::new(start, goal)?, &many)?;
+/// assert!(p.is_table());
+/// println!("{p}"); // table: 9 cells, within the complete tables; …
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn plan(problem: &Problem, opts: &SolveOptions) -> Result<Plan, SearchError> {
     let shape = problem.shape();
     let goal_blank = problem.goal().blank();
@@ -236,7 +262,7 @@ pub fn heuristic_for(
 /// machine has (more workers than cores only add scheduling). The second
 /// value says why when the request was changed.
 fn threads_for(asked: usize) -> (usize, Option<String>) {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     match asked {
         0 => (cores, None),
         n if n > cores => (
@@ -318,7 +344,7 @@ mod tests {
                 .with_heuristic(HeuristicKind::Manhattan),
         )
         .unwrap();
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         assert_eq!(pl.threads, cores);
         assert!(
             pl.reason.contains("100000 threads asked for"),

@@ -206,7 +206,8 @@ impl<'a> Clock<'a> {
         }
     }
 
-    /// `Some(Limit::Time)` past the deadline; `Err` when cancelled.
+    /// `Err(Interrupt::Cancelled)` once the cancel flag is raised,
+    /// `Err(Interrupt::Limit(Limit::Time))` past the deadline.
     pub fn poll(&self) -> Result<(), Interrupt> {
         if self.budget.cancelled() {
             return Err(Interrupt::Cancelled);
@@ -225,11 +226,15 @@ impl<'a> Clock<'a> {
 /// What stopped a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Interrupt {
+    /// A budget ran out.
     Limit(Limit),
+    /// The cancel flag was raised.
     Cancelled,
 }
 
 impl Interrupt {
+    /// The error `algorithm` reports, having searched to `depth` at the
+    /// cost `stats`, with the budget's value as given.
     pub fn error(
         self,
         algorithm: &'static str,

@@ -59,6 +59,11 @@ fn move_blank(q: &mut [u8], to: usize) -> usize {
 impl DistanceTable {
     /// Breadth-first search backward from the canonical goal with the blank
     /// on `blank`.
+    ///
+    /// # Panics
+    ///
+    /// When `shape` has more than [`MAX_CELLS`] cells or `blank` is not one
+    /// of its cells.
     pub fn build(shape: Shape, blank: usize) -> DistanceTable {
         let n = shape.cells();
         assert!(
@@ -114,10 +119,12 @@ impl DistanceTable {
         }
     }
 
+    /// The shape the table is for.
     pub fn shape(&self) -> Shape {
         self.shape
     }
 
+    /// The goal-blank cell the table is for (0-based, in reading order).
     pub fn blank(&self) -> usize {
         self.blank
     }
@@ -127,6 +134,7 @@ impl DistanceTable {
         self.dist.len()
     }
 
+    /// Never true: a table holds at least its goal.
     pub fn is_empty(&self) -> bool {
         self.dist.is_empty()
     }
@@ -139,19 +147,22 @@ impl DistanceTable {
     /// Count of states at each distance `0..=max`.
     pub fn histogram(&self) -> Vec<u64> {
         let mut h = vec![0u64; self.max_distance() as usize + 1];
-        for &d in self.dist.iter() {
+        for &d in &self.dist {
             h[usize::from(d)] += 1;
         }
         h
     }
 
-    /// Distance of the canonical state with position vector `q`.
+    /// Distance of the canonical state with position vector `q` (which
+    /// must be reachable: the entry of an unreachable one is its reachable
+    /// twin's).
     #[inline]
     pub fn at(&self, q: &[u8]) -> u32 {
         u32::from(self.dist[(rank::rank(q) >> 1) as usize])
     }
 
-    /// Walks down the table from `q` to the goal, returning the moves.
+    /// Walks down the table from `q` to the goal, returning the moves and
+    /// adding the entries read to `probes`.
     pub fn walk(&self, q: &[u8], probes: &mut u64) -> Vec<Dir> {
         let n = q.len();
         let mut cur = [0u8; 16];
@@ -227,6 +238,8 @@ impl Default for TableSet {
 }
 
 impl TableSet {
+    /// A set with every shape of at most [`MAX_CELLS`] cells and no table
+    /// built yet.
     pub fn new() -> TableSet {
         let mut shapes = Vec::new();
         for rows in 2..=MAX_CELLS / 2 {
@@ -240,13 +253,14 @@ impl TableSet {
         TableSet { shapes }
     }
 
-    /// The process-wide set.
+    /// The process-wide set, shared by every caller in the process.
     pub fn global() -> &'static TableSet {
         static SET: OnceLock<TableSet> = OnceLock::new();
         SET.get_or_init(TableSet::new)
     }
 
-    /// Whether this shape has tables.
+    /// Whether this shape has tables: both sides at least 2 and at most
+    /// [`MAX_CELLS`] cells.
     pub fn covers(shape: Shape) -> bool {
         shape.rows >= 2 && shape.cols >= 2 && shape.cells() <= MAX_CELLS
     }
@@ -301,6 +315,21 @@ impl TableSet {
 
     /// Fewest moves from `start` to `goal` (tiles in reading order, both
     /// of `shape`), or `None` when unreachable or the shape has no table.
+    ///
+    /// ```
+    /// use npuzzle::board::Shape;
+    /// use npuzzle::search::table::TableSet;
+    ///
+    /// let tables = TableSet::global();
+    /// let shape = Shape::new(3, 3);
+    /// let goal = [1, 2, 3, 8, 0, 4, 7, 6, 5];
+    /// assert_eq!(tables.distance(shape, &[2, 8, 3, 1, 6, 4, 7, 0, 5], &goal), Some(5));
+    /// // Two tiles swapped: the other parity class, unreachable.
+    /// assert_eq!(tables.distance(shape, &[8, 2, 3, 1, 6, 4, 7, 0, 5], &goal), None);
+    /// // 4x4 is beyond the tables.
+    /// let big: Vec<u8> = (0..16).collect();
+    /// assert_eq!(tables.distance(Shape::new(4, 4), &big, &big), None);
+    /// ```
     pub fn distance(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<u32> {
         match self.query(shape, start, goal, false) {
             Lookup::Found { moves, .. } => Some(moves),

@@ -44,8 +44,8 @@ struct Job {
 }
 
 impl Job {
-    fn new(config: &Config, req: ProblemRequest) -> Result<Job, ApiError> {
-        let problem = read_problem(config, &req)?;
+    fn new(config: &Config, req: &ProblemRequest) -> Result<Job, ApiError> {
+        let problem = read_problem(config, req)?;
         let algo = match &req.algo {
             Some(a) => a
                 .parse::<Algorithm>()
@@ -126,8 +126,9 @@ fn server_partition(shape: Shape) -> PartitionSpec {
     )
 }
 
-/// Reads start, goal and size as `npuzzle solve START --goal GOAL --size
-/// RxC` would, and refuses boards larger than the server searches.
+/// Reads start, goal and size as the command line reads them (through
+/// [`problem_from_text`]), and refuses boards larger than the server
+/// searches.
 fn read_problem(config: &Config, req: &ProblemRequest) -> Result<Problem, ApiError> {
     let start = match &req.start {
         None | Some(Value::Null) => {
@@ -249,12 +250,12 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for ApiJson<T> {
 }
 
 /// `POST /api/solve`: the fewest moves, the path and every board along it
-/// (a [`Report`], as `npuzzle solve --json --boards` prints).
+/// (a [`Report`] with its boards, as the command line prints it in JSON).
 pub async fn solve(
     State(app): App,
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Report>, ApiError> {
-    let job = Job::new(&app.config, req)?;
+    let job = Job::new(&app.config, &req)?;
     let heavy = heavy(&job.plan()?);
     let Job { problem, mut opts } = job;
     let report = app
@@ -272,7 +273,7 @@ pub async fn compare(
     State(app): App,
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Comparison>, ApiError> {
-    let Job { problem, mut opts } = Job::new(&app.config, req)?;
+    let Job { problem, mut opts } = Job::new(&app.config, &req)?;
     opts.want_path = false;
     let cmp = app
         .limiter
@@ -301,7 +302,7 @@ pub async fn parse(
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Parsed>, ApiError> {
     // Checks the whole request, as solve would, without searching.
-    let p = Job::new(&app.config, req)?.problem;
+    let p = Job::new(&app.config, &req)?.problem;
     Ok(Json(Parsed {
         rows: p.rows(),
         cols: p.cols(),

@@ -16,6 +16,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error answered with `status` and `message`.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
@@ -45,10 +46,12 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
+    /// The HTTP status answered.
     pub fn status(&self) -> StatusCode {
         self.status
     }
 
+    /// The one-line message answered as `{"error": message}`.
     pub fn message(&self) -> &str {
         &self.message
     }

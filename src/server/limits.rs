@@ -45,6 +45,8 @@ pub struct LimiterStats {
 }
 
 impl Limiter {
+    /// A limiter running at most `heavy_slots` heavy searches at once (at
+    /// least 1), each waiting at most `queue_wait` for a slot.
     pub fn new(heavy_slots: usize, queue_wait: Duration) -> Limiter {
         let slots = heavy_slots.max(1);
         Limiter {
@@ -60,6 +62,7 @@ impl Limiter {
         }
     }
 
+    /// The counters now.
     pub fn stats(&self) -> LimiterStats {
         LimiterStats {
             running: self.running().len(),
@@ -166,7 +169,7 @@ mod tests {
     use std::time::Instant;
 
     /// Work that spins until its flag is raised (or 10 s pass).
-    fn spin(flag: Arc<AtomicBool>) -> bool {
+    fn spin(flag: &AtomicBool) -> bool {
         let t = Instant::now();
         while !flag.load(Ordering::Relaxed) {
             if t.elapsed() > Duration::from_secs(10) {
@@ -181,7 +184,7 @@ mod tests {
     async fn dropping_the_request_cancels_the_search() {
         let lim = Limiter::new(1, Duration::from_millis(50));
         let (tx, rx) = std::sync::mpsc::channel();
-        let fut = lim.run(true, move |flag| tx.send(spin(flag)).is_ok());
+        let fut = lim.run(true, move |flag| tx.send(spin(&flag)).is_ok());
         // Poll it for a while, then drop it as hyper does on disconnect.
         let r = tokio::time::timeout(Duration::from_millis(100), fut).await;
         assert!(r.is_err(), "the spinning job should still be running");
@@ -205,7 +208,7 @@ mod tests {
     async fn busy_slots_answer_503_and_light_jobs_pass() {
         let lim = Limiter::new(1, Duration::from_millis(50));
         let l2 = lim.clone();
-        let hog = tokio::spawn(async move { l2.run(true, spin).await });
+        let hog = tokio::spawn(async move { l2.run(true, |f| spin(&f)).await });
         while lim.stats().running == 0 {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }

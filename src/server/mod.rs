@@ -1,8 +1,8 @@
-//! `npuzzle serve`: a web page to set up a board, solve it and watch the
+//! The web server: a page to set up a board, solve it and watch the
 //! solution, over a small JSON API. A thin layer over the library: boards
 //! are read by [`crate::input::problem_from_text`] and answers are
 //! [`crate::report::Report`] / [`crate::search::compare::Comparison`], exactly
-//! what the command line prints with `--json`.
+//! what the command line prints as JSON.
 //!
 //! Safe to leave running: bodies are capped ([`Config::body_limit`]), boards
 //! are capped ([`Config::max_cells`]), every search runs on the blocking pool
@@ -24,7 +24,8 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Where `npuzzle serve` listens unless told otherwise.
+/// The address to listen on when none is given: this machine only, port
+/// 8080.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 
 /// Limits of a running server.
@@ -52,6 +53,7 @@ impl Config {
     pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
     /// 5×5: beyond it even IDA* with the best heuristic can take hours.
     pub const DEFAULT_MAX_CELLS: usize = 25;
+    /// Time budget of one search.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
     /// About 10–20 seconds of IDA*.
     pub const DEFAULT_MAX_NODES: u64 = 400_000_000;
@@ -70,7 +72,7 @@ impl Default for Config {
                 timeout: Some(Config::DEFAULT_TIMEOUT),
                 cancel: None,
             },
-            heavy_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            heavy_slots: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             queue_wait: Duration::from_secs(2),
             pdb_dir: None,
         }
@@ -107,7 +109,7 @@ pub fn app(config: Config) -> (Router, Limiter) {
     (router, limiter)
 }
 
-/// The router alone (tests).
+/// The router alone, without its [`Limiter`] (for tests).
 pub fn router(config: Config) -> Router {
     app(config).0
 }

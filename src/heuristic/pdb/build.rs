@@ -13,8 +13,9 @@
 //!
 //! The stored value of a placement is the smallest cost over its regions
 //! (the first layer that reaches it), so one byte per placement:
-//! `n!/(n−k)!` bytes. Counting only the group's moves is what makes the
-//! groups' values add up admissibly.
+//! `n!/(n−k)!` bytes; a *zero-aware* database keeps the cost of each
+//! region instead, `n − k` times the size (see [`build`]). Counting only
+//! the group's moves is what makes the groups' values add up admissibly.
 //!
 //! Bookkeeping uses bit sets over (placement, free-cell ordinal): `seen`,
 //! the current layer and the next layer, each `n!/(n−k)! · (n−k)` bits.
@@ -26,7 +27,7 @@ use crate::rank::PartialRanker;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Value of a placement not (yet) reached.
 pub const UNREACHED: u8 = u8::MAX;
@@ -112,7 +113,7 @@ impl Geometry {
         let mut map = TABLES
             .get_or_init(Default::default)
             .lock()
-            .unwrap_or_else(|p| p.into_inner());
+            .unwrap_or_else(PoisonError::into_inner);
         let key = (self.n, self.cols);
         if let Some(t) = map.get(&key) {
             return Some(t.clone());
@@ -186,9 +187,8 @@ pub fn build(
     let geo = Geometry::new(shape);
     let n = geo.n;
     let k = goal_cells.len();
-    let ranker = match PartialRanker::new(n, k) {
-        Some(r) => r,
-        None => unreachable!("group size checked by the caller"),
+    let Some(ranker) = PartialRanker::new(n, k) else {
+        unreachable!("group size checked by the caller")
     };
     let placements = ranker.count() as usize;
     let f = n - k; // free cells, the blank's included

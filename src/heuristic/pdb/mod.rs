@@ -3,8 +3,11 @@
 //!
 //! The tiles are split into disjoint groups; each group's database holds,
 //! for every placement of its tiles, the fewest moves *of that group's
-//! tiles* needed to bring them home (see [`build`]). Since every move moves
-//! one tile, the values of disjoint groups add up to a lower bound.
+//! tiles* needed to bring them home, found by breadth-first search backward
+//! from the goal over the group's placements (the other tiles erased, so the
+//! blank moves through their cells at no cost).
+//! Since every move moves one tile, the values of disjoint groups add up to
+//! a lower bound.
 //!
 //! **Reflection.** On a square board, transposing a position (cell (r, c) to
 //! (c, r)) and renaming each tile to the one whose goal cell is the
@@ -20,8 +23,8 @@
 //! group's current value; when a tile moves, only its group (and, for the
 //! reflection, the group of its mirror tile) is ranked and looked up again.
 
-pub mod build;
-pub mod partition;
+mod build;
+pub(crate) mod partition;
 pub mod store;
 
 pub use partition::{PartitionError, PartitionSpec};
@@ -31,7 +34,7 @@ use crate::board::{Board, Shape};
 use crate::rank::PartialRanker;
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use thiserror::Error;
 
 /// Largest board a pattern-database heuristic handles (its state keeps one
@@ -41,23 +44,35 @@ pub const MAX_CELLS: usize = 64;
 pub const MAX_GROUPS: usize = 16;
 /// Most tiles in one group (a larger group would not fit in memory anyway).
 pub const MAX_GROUP_TILES: usize = 16;
-/// Default cap on one database's entries (bytes): 1 GiB. 7-8 on 4×4 needs
-/// 519 M; 6-tile groups on 5×5 need 128 M each.
+/// Default cap on one group's placements (`n!/(n−k)!`, a byte each unless
+/// zero-aware): 2^30. 7-8 on 4×4 needs 519 M; 6-tile groups on 5×5 need
+/// 128 M each.
 pub const DEFAULT_MAX_ENTRIES: u64 = 1 << 30;
 
+/// Why pattern databases cannot be had for a goal.
 #[derive(Debug, Error)]
 pub enum PdbError {
+    /// The partition asked for is malformed, does not cover the board's
+    /// tiles, or has a group too big for the entry cap.
     #[error(transparent)]
     Partition(#[from] PartitionError),
+    /// The board (this shape) has more than [`MAX_CELLS`] cells.
     #[error("pattern databases support boards of at most {MAX_CELLS} cells, not {0}")]
     BoardTooBig(Shape),
+    /// The partition has this many groups, more than [`MAX_GROUPS`].
     #[error("a partition of at most {MAX_GROUPS} groups is needed, not {0}")]
     TooManyGroups(usize),
+    /// A group has this many tiles, more than [`MAX_GROUP_TILES`].
     #[error("groups of at most {MAX_GROUP_TILES} tiles are supported, not {0}")]
     GroupTooBig(usize),
+    /// A database was built but could not be written to the cache. It is
+    /// passed to [`PdbReporter::unsaved`] and the database used from
+    /// memory, so no load fails with it.
     #[error("cannot write the pattern database cache in {dir}: {source}")]
     Save {
+        /// The cache directory.
         dir: PathBuf,
+        /// What the system said.
         source: std::io::Error,
     },
 }
@@ -72,6 +87,8 @@ impl PdbError {
 
 /// One group's database.
 pub struct PatternDb {
+    /// What the database is for (board, goal, group, zero-awareness); it
+    /// also names the cache file.
     pub key: store::Key,
     ranker: PartialRanker,
     geo: build::Geometry,
@@ -131,10 +148,13 @@ impl PatternDb {
         self.key.regions
     }
 
+    /// Bytes held: one per placement, or one per (placement, free cell)
+    /// when zero-aware.
     pub fn entries(&self) -> usize {
         self.data.len()
     }
 
+    /// The group's tiles, sorted (the key order of [`PatternDb::get`]).
     pub fn tiles(&self) -> &[u8] {
         &self.key.tiles
     }
@@ -154,12 +174,13 @@ impl PatternDb {
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct PdbOptions {
+    /// Which tiles share a database (`auto`: the board's default).
     pub partition: PartitionSpec,
-    /// Cache directory; `None` for the default (`$XDG_CACHE_HOME/npuzzle`).
+    /// Cache directory; `None` for the default ([`store::default_dir`]).
     pub dir: Option<PathBuf>,
     /// Read and write the disk cache (off: build in memory only).
     pub use_cache: bool,
-    /// Refuse groups whose database would exceed this many entries.
+    /// Refuse groups with more placements (`n!/(n−k)!`) than this.
     pub max_entries: u64,
     /// Use the reflection lookup where the goal allows it.
     pub reflect: bool,
@@ -308,7 +329,7 @@ struct Layers<'a>(&'a dyn PdbReporter);
 
 impl build::BuildProgress for Layers<'_> {
     fn layer(&self, depth: u32, reached: u64, total: u64) {
-        self.0.layer(depth, reached, total)
+        self.0.layer(depth, reached, total);
     }
 }
 
@@ -345,7 +366,7 @@ pub fn load_or_build(
     let memo_key = (key.clone(), dir.clone(), opts.use_cache);
     // Hold the lock while building: two searches in one process wanting the
     // same database build it once.
-    let mut memo = loaded().lock().unwrap_or_else(|p| p.into_inner());
+    let mut memo = loaded().lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(db) = memo.get(&memo_key) {
         return Ok(db.clone());
     }
@@ -400,7 +421,10 @@ pub fn load_or_build(
 
 /// Drops every database held in memory by this process.
 pub fn forget_loaded() {
-    loaded().lock().unwrap_or_else(|p| p.into_inner()).clear();
+    loaded()
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clear();
 }
 
 /// Whether a group of `k` tiles on `n` cells keeps one value per region of
@@ -557,15 +581,18 @@ impl PdbHeuristic {
         })
     }
 
-    /// `pdb 6-6-3 + reflection`, for reports.
+    /// The layout's label ([`PdbLayout::label`]), for reports.
     pub fn label(&self) -> &str {
         &self.label
     }
 
+    /// The databases, one per group, in the partition's order.
     pub fn databases(&self) -> &[Arc<PatternDb>] {
         &self.dbs
     }
 
+    /// Whether the reflected lookup is used ([`reflection_applies`] to the
+    /// goal, and it was not turned off).
     pub fn reflects(&self) -> bool {
         self.mirror.is_some()
     }
