@@ -61,6 +61,7 @@
 
 pub mod batch;
 pub mod board;
+pub mod budget;
 pub mod heuristic;
 pub mod input;
 pub mod instances;
@@ -70,6 +71,7 @@ pub mod report;
 pub mod search;
 #[cfg(feature = "server")]
 pub mod server;
+pub mod system;
 
 pub use board::{Board, Dir, Problem, Shape};
 pub use search::{solve, Algorithm, Budget, SearchError, Solution, SolveOptions};

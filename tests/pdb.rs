@@ -4,10 +4,17 @@
 mod common;
 
 use npuzzle::board::{Board, Shape};
+use npuzzle::budget::{Budget, Clock};
 use npuzzle::heuristic::pdb::{self, store, BlankMode, PdbHeuristic, PdbOptions, PdbReporter};
 use npuzzle::heuristic::{Heuristic, Manhattan};
 use npuzzle::search::table::TableSet;
 use std::sync::Mutex;
+
+/// A clock with no limits, for building outside a search.
+fn clock() -> Clock<'static> {
+    static UNLIMITED: std::sync::OnceLock<Budget> = std::sync::OnceLock::new();
+    Clock::new(UNLIMITED.get_or_init(Budget::unlimited))
+}
 
 fn mem_opts(partition: &str) -> PdbOptions {
     PdbOptions::default()
@@ -35,7 +42,13 @@ fn check_admissible(goal: &Board, partition: &str) {
 /// Checks one blank mode; returns the sum of estimates over all states.
 fn check_mode(goal: &Board, partition: &str, blank: BlankMode) -> u64 {
     let shape = goal.shape();
-    let h = PdbHeuristic::new(goal, &mode_opts(partition, blank), &()).unwrap();
+    let h = PdbHeuristic::new(
+        goal,
+        &mode_opts(partition, blank),
+        &(),
+        &Budget::unlimited(),
+    )
+    .unwrap();
     let mut total = 0u64;
     let md = Manhattan::new(goal);
     let set = TableSet::global();
@@ -106,7 +119,7 @@ fn admissible_on_2x4_and_4x2() {
 fn whole_board_database_is_exact() {
     // One group of all tiles: the database is the complete distance table.
     let goal = Board::blank_last(Shape::new(3, 3));
-    let h = PdbHeuristic::new(&goal, &mem_opts("8"), &()).unwrap();
+    let h = PdbHeuristic::new(&goal, &mem_opts("8"), &(), &Budget::unlimited()).unwrap();
     let set = TableSet::global();
     for b in common::all_boards(goal.shape()).iter().step_by(7) {
         if let Some(d) = set.distance(goal.shape(), b.tiles(), goal.tiles()) {
@@ -119,7 +132,7 @@ fn whole_board_database_is_exact() {
 fn reflection_only_where_the_goal_allows_it() {
     let s = Shape::new(4, 4);
     let korf = Board::blank_first(s);
-    let h = PdbHeuristic::new(&korf, &mem_opts("5-5-5"), &()).unwrap();
+    let h = PdbHeuristic::new(&korf, &mem_opts("5-5-5"), &(), &Budget::unlimited()).unwrap();
     assert!(h.reflects());
     assert!(h.label().contains("reflection"));
     let off = Board::spiral(s);
@@ -151,7 +164,7 @@ fn cache_detects_damage_and_rebuilds() {
     let dir = tempfile::tempdir().unwrap();
     let goal = Board::blank_last(Shape::new(3, 3));
     let tiles = [1u8, 2, 3, 4];
-    let fresh = pdb::load_or_build(&goal, &tiles, true, &mem_opts("4-4"), &()).unwrap();
+    let fresh = pdb::load_or_build(&goal, &tiles, true, &mem_opts("4-4"), &(), &clock()).unwrap();
     let fresh: Vec<u8> = common::all_boards(goal.shape())
         .iter()
         .map(|b| {
@@ -179,7 +192,7 @@ fn cache_detects_damage_and_rebuilds() {
             .collect()
     };
     // first build writes the file
-    pdb::load_or_build(&goal, &tiles, true, &disk_opts(dir.path()), &()).unwrap();
+    pdb::load_or_build(&goal, &tiles, true, &disk_opts(dir.path()), &(), &clock()).unwrap();
     assert!(file().exists());
     let good = std::fs::read(file()).unwrap();
     let damages: Vec<(&str, Vec<u8>)> = vec![
@@ -207,7 +220,15 @@ fn cache_detects_damage_and_rebuilds() {
         std::fs::write(file(), &bytes).unwrap();
         pdb::forget_loaded();
         let notes = Notes::default();
-        let db = pdb::load_or_build(&goal, &tiles, true, &disk_opts(dir.path()), &notes).unwrap();
+        let db = pdb::load_or_build(
+            &goal,
+            &tiles,
+            true,
+            &disk_opts(dir.path()),
+            &notes,
+            &clock(),
+        )
+        .unwrap();
         let notes = notes.0.into_inner().unwrap();
         assert_eq!(notes.len(), 1, "{what}: {notes:?}");
         assert!(notes[0].contains("rebuilding"), "{what}: {notes:?}");

@@ -66,7 +66,7 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     // Load (or build) the databases before the clock starts.
     if plan.heuristic == Some(HeuristicKind::Pdb) {
         let t0 = Instant::now();
-        PdbHeuristic::new(&goal, &opts.pdb, opts.pdb.reporter())?;
+        PdbHeuristic::new(&goal, &opts.pdb, opts.pdb.reporter(), &opts.budget)?;
         eprintln!(
             "pattern databases ready in {:.2} s",
             t0.elapsed().as_secs_f64()

@@ -36,6 +36,11 @@ pub struct CompareArgs {
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
 
+    /// Most memory each search may hold, e.g. 512M or 8G (default: 60% of
+    /// the memory available).
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    pub max_memory: Option<u64>,
+
     /// Pattern databases for the pdb rows (as for solve; default 6-6-3 on
     /// 4x4, automatic on smaller boards).
     #[arg(long, value_name = "PARTITION", default_value = "auto")]
@@ -51,7 +56,7 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     let timeout = super::solve::parse_timeout(args.timeout)?;
     let opts = SolveOptions::default()
         .with_budget(
-            Budget::default()
+            super::with_memory(Budget::default(), args.max_memory)
                 .with_max_states(args.max_states)
                 .with_max_nodes(args.max_nodes)
                 .with_timeout(timeout),

@@ -85,6 +85,8 @@ fn exit_code(e: &anyhow::Error) -> u8 {
     if let Some(p) = e.downcast_ref::<PdbError>() {
         return if p.is_environment() {
             EXIT_ENVIRONMENT
+        } else if p.is_budget() || p.is_cancelled() {
+            EXIT_BUDGET
         } else {
             EXIT_BAD_INPUT
         };
@@ -104,6 +106,7 @@ fn flag_hint(e: &anyhow::Error) -> Option<&'static str> {
             Some(Limit::States) => Some("raise it with --max-states N"),
             Some(Limit::Nodes) => Some("raise it with --max-nodes N"),
             Some(Limit::Time) => Some("raise it with --timeout SECONDS"),
+            Some(Limit::Memory) => Some("raise it with --max-memory SIZE, e.g. --max-memory 8G"),
             None => None,
         };
     }
@@ -117,6 +120,19 @@ fn flag_hint(e: &anyhow::Error) -> Option<&'static str> {
     match board {
         Some(BoardError::CannotInferSize { .. }) => Some("give --size RxC, e.g. --size 2x4"),
         _ => None,
+    }
+}
+
+/// `--max-memory SIZE`: bytes, or a number with a unit (`512M`, `8G`).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    npuzzle::system::parse_bytes(text)
+}
+
+/// `budget` with `--max-memory`, when given.
+pub fn with_memory(budget: npuzzle::Budget, max_memory: Option<u64>) -> npuzzle::Budget {
+    match max_memory {
+        Some(bytes) => budget.with_max_bytes(bytes),
+        None => budget,
     }
 }
 

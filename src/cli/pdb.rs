@@ -44,6 +44,10 @@ pub struct BuildArgs {
     /// The goal the databases are for (default blank-last).
     #[arg(short, long, num_args = 1..)]
     pub goal: Option<Vec<String>>,
+    /// Most memory a build may hold, e.g. 512M or 8G (default: 60% of the
+    /// memory available); a build that needs more is refused before it starts.
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    pub max_memory: Option<u64>,
     #[command(flatten)]
     pub dir: DirArgs,
 }
@@ -160,7 +164,8 @@ fn build(args: BuildArgs) -> Result<u8, Failure> {
         .with_dir(args.dir.pdb_dir.clone());
     let t0 = std::time::Instant::now();
     let reporter = Reporter::new();
-    let h = PdbHeuristic::new(&goal, &opts, &reporter)?;
+    let budget = super::with_memory(npuzzle::Budget::default(), args.max_memory);
+    let h = PdbHeuristic::new(&goal, &opts, &reporter, &budget)?;
     if let Some(e) = reporter.take_unsaved() {
         // Building ahead of time is for the cache: not saving is a failure
         // of the environment.

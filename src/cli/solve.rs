@@ -68,9 +68,14 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
 
-    /// Stop any search after this many seconds.
+    /// Stop any search after this many seconds (database builds included).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+
+    /// Most memory one search may hold, e.g. 512M or 8G (default: 60% of
+    /// the memory available, or of the process's limit if lower).
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    pub max_memory: Option<u64>,
 
     /// Pattern databases for --heuristic pdb: 7-8, 6-6-3, 5-5-5 (4x4),
     /// 6-6-6-6 (5x5), group sizes such as 4-4, tile groups such as
@@ -96,7 +101,7 @@ impl SearchArgs {
             .with_heuristic(self.heuristic)
             .with_path(want_path)
             .with_budget(
-                Budget::default()
+                super::with_memory(Budget::default(), self.max_memory)
                     .with_max_states(self.max_states)
                     .with_max_nodes(self.max_nodes)
                     .with_timeout(timeout),

@@ -180,10 +180,14 @@ pub trait WithHeuristic {
 /// conflict).
 ///
 /// This is the one place a new heuristic plugs in.
+///
+/// A database build counts against `budget` (its deadline, cancel flag and
+/// bytes), like the search that follows.
 pub fn with_heuristic<W: WithHeuristic>(
     kind: HeuristicKind,
     goal: &Board,
     pdb: &pdb::PdbOptions,
+    budget: &crate::budget::Budget,
     work: W,
 ) -> Result<W::Output, pdb::PdbError> {
     match kind {
@@ -193,7 +197,7 @@ pub fn with_heuristic<W: WithHeuristic>(
             Ok(work.run(&LinearConflict::new(goal)))
         }
         HeuristicKind::Pdb => {
-            let h = pdb::PdbHeuristic::new(goal, pdb, pdb.reporter())?;
+            let h = pdb::PdbHeuristic::new(goal, pdb, pdb.reporter(), budget)?;
             Ok(work.run(&h))
         }
     }

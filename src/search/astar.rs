@@ -12,8 +12,8 @@
 
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::support::{
-    states_forecast, with_codec, Clock, Codec, Interrupt, StateMap, WithCodec, FORECAST_MARGIN,
-    FORECAST_MIN, POLL_EVERY,
+    states_forecast, with_codec, Clock, Codec, Interrupt, StateCost, StateMap, WithCodec,
+    FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
 };
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
@@ -105,6 +105,7 @@ fn search(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchErro
         opts.heuristic,
         problem.goal(),
         &opts.pdb,
+        &opts.budget,
         HWork { problem, opts },
     )?
 }
@@ -120,6 +121,14 @@ fn run<C: Codec, H: Heuristic>(
     let max_states = opts.budget.max_states.min(u64::from(u32::MAX - 1));
     let nb = Neighbours::new(problem.start().shape());
     let mut stats = Stats::default();
+    // A node, its entry in the index, and heap entries (a state can be
+    // queued again when reached more cheaply: counted twice).
+    let cost = StateCost::new(
+        std::mem::size_of::<Node<C::Key>>() + 2 * std::mem::size_of::<u64>(),
+        std::mem::size_of::<(C::Key, u32)>(),
+        codec.heap_bytes(problem.start().len()),
+        2,
+    );
     let mut tiles = problem.start().tiles().to_vec();
     let goal_key = codec.pack(problem.goal().tiles());
     let start_key = codec.pack(&tiles);
@@ -230,15 +239,15 @@ fn run<C: Codec, H: Heuristic>(
                     }
                 }
                 Entry::Vacant(v) => {
-                    if nodes.len() as u64 >= max_states {
+                    let full = if nodes.len() as u64 >= max_states {
+                        Err(Interrupt::Limit(Limit::States))
+                    } else {
+                        cost.check(&opts.budget, nodes.len() + 1)
+                    };
+                    if let Err(i) = full {
                         stats.peak_states = nodes.len() as u64;
                         stats.elapsed = clock.start.elapsed();
-                        return Err(Interrupt::Limit(Limit::States).error(
-                            NAME,
-                            &opts.budget,
-                            level,
-                            stats,
-                        ));
+                        return Err(i.error(NAME, &opts.budget, level, stats));
                     }
                     let j = nodes.len() as u32;
                     nodes.push(Node {

@@ -16,8 +16,8 @@
 
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::support::{
-    states_forecast, with_codec, Clock, Codec, Interrupt, StateSet, WithCodec, FORECAST_MARGIN,
-    FORECAST_MIN, POLL_EVERY,
+    states_forecast, with_codec, Clock, Codec, Interrupt, StateCost, StateSet, WithCodec,
+    FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
 };
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
@@ -98,6 +98,10 @@ impl Solver for Bfs {
 trait Seen<K> {
     /// Adds a state; true when it was new.
     fn insert(&mut self, key: &K, tiles: &[u8]) -> bool;
+
+    /// Bytes per entry (0: a fixed allocation, checked before it is made)
+    /// and whether each entry holds its own copy of the key.
+    fn entry_bytes(&self) -> (usize, bool);
 }
 
 struct RankBits(Vec<u64>);
@@ -111,6 +115,10 @@ impl<K> Seen<K> for RankBits {
         self.0[w] |= b;
         new
     }
+
+    fn entry_bytes(&self) -> (usize, bool) {
+        (0, false)
+    }
 }
 
 impl<K: std::hash::Hash + Eq + Clone> Seen<K> for StateSet<K> {
@@ -118,12 +126,21 @@ impl<K: std::hash::Hash + Eq + Clone> Seen<K> for StateSet<K> {
     fn insert(&mut self, key: &K, _tiles: &[u8]) -> bool {
         StateSet::insert(self, key.clone())
     }
+
+    fn entry_bytes(&self) -> (usize, bool) {
+        (std::mem::size_of::<K>(), true)
+    }
 }
 
 impl<K: Ord + Clone> Seen<K> for BTreeSet<K> {
     #[inline]
     fn insert(&mut self, key: &K, _tiles: &[u8]) -> bool {
         BTreeSet::insert(self, key.clone())
+    }
+
+    fn entry_bytes(&self) -> (usize, bool) {
+        // B-tree nodes are at least half full, with a little overhead
+        (2 * std::mem::size_of::<K>() + 8, true)
     }
 }
 
@@ -159,7 +176,12 @@ fn search(
             let name = Bfs::name_for(self.visited);
             match self.visited.resolve(n) {
                 Visited::Rank => {
-                    let bits = RankBits(vec![0u64; (rank::FACT[n] as usize).div_ceil(64)]);
+                    let words = (rank::FACT[n] as usize).div_ceil(64);
+                    if let Err(i) = self.opts.budget.check_bytes(words as u64 * 8) {
+                        let stats = Stats::default();
+                        return Err(i.error(name, &self.opts.budget, 0, stats));
+                    }
+                    let bits = RankBits(vec![0u64; words]);
                     run(codec, bits, name, self.problem, self.opts)
                 }
                 Visited::Ordered => run(
@@ -205,6 +227,13 @@ fn run<C: Codec, S: Seen<C::Key>>(
     let goal_key = codec.pack(problem.goal().tiles());
     let start_key = codec.pack(&tiles);
     let mut stats = Stats::default();
+    let (entry, copy) = seen.entry_bytes();
+    let cost = StateCost::new(
+        std::mem::size_of::<Node<C::Key>>(),
+        entry,
+        codec.heap_bytes(shape.cells()),
+        1 + usize::from(copy),
+    );
     let done = |path: Vec<Dir>, stats: Stats| {
         let moves = Some(path.len() as u32);
         Solution::found(name, None, moves, opts.want_path.then_some(path), stats)
@@ -282,15 +311,15 @@ fn run<C: Codec, S: Seen<C::Key>>(
                     stats.elapsed = clock.start.elapsed();
                     return Ok(done(path, stats));
                 }
-                if nodes.len() as u64 >= max_states.min(u64::from(u32::MAX - 1)) {
+                let full = if nodes.len() as u64 >= max_states.min(u64::from(u32::MAX - 1)) {
+                    Err(Interrupt::Limit(Limit::States))
+                } else {
+                    cost.check(&opts.budget, nodes.len() + 1)
+                };
+                if let Err(i) = full {
                     stats.peak_states = nodes.len() as u64;
                     stats.elapsed = clock.start.elapsed();
-                    return Err(Interrupt::Limit(Limit::States).error(
-                        name,
-                        &opts.budget,
-                        depth,
-                        stats,
-                    ));
+                    return Err(i.error(name, &opts.budget, depth, stats));
                 }
                 nodes.push(Node {
                     key: child,

@@ -16,8 +16,8 @@
 
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::support::{
-    states_forecast, with_codec, Clock, Codec, Interrupt, StateMap, WithCodec, FORECAST_MARGIN,
-    FORECAST_MIN, POLL_EVERY,
+    states_forecast, with_codec, Clock, Codec, Interrupt, StateCost, StateMap, WithCodec,
+    FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
 };
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
@@ -176,8 +176,17 @@ fn run<C: Codec>(
             stats.elapsed = clock.start.elapsed();
             return Ok(finish(None, stats));
         }
+        let limits = Limits {
+            max_states,
+            cost: StateCost::new(
+                std::mem::size_of::<Node<C::Key>>(),
+                std::mem::size_of::<(C::Key, u32)>(),
+                codec.heap_bytes(problem.start().len()),
+                2,
+            ),
+        };
         let layer = expand_layer(
-            codec, &nb, here, there, &mut tiles, &mut stats, &clock, max_states,
+            codec, &nb, here, there, &mut tiles, &mut stats, &clock, limits,
         );
         let depth = fwd.depth + bwd.depth;
         let held = (fwd.nodes.len() + bwd.nodes.len()) as u64;
@@ -207,6 +216,13 @@ fn run<C: Codec>(
     }
 }
 
+/// What both sides together may hold.
+#[derive(Clone, Copy)]
+struct Limits {
+    max_states: u64,
+    cost: StateCost,
+}
+
 /// Expands the whole frontier of `here`; returns the first state also held
 /// by `there`.
 #[allow(clippy::too_many_arguments)]
@@ -218,7 +234,7 @@ fn expand_layer<C: Codec>(
     tiles: &mut [u8],
     stats: &mut Stats,
     clock: &Clock<'_>,
-    max_states: u64,
+    limits: Limits,
 ) -> Result<Option<Meet>, Interrupt> {
     let end = here.nodes.len();
     for i in here.layer_start..end {
@@ -255,9 +271,11 @@ fn expand_layer<C: Codec>(
                     there: j,
                 }));
             }
-            if (here.nodes.len() + there.nodes.len()) as u64 >= max_states {
+            let held = here.nodes.len() + there.nodes.len();
+            if held as u64 >= limits.max_states {
                 return Err(Interrupt::Limit(Limit::States));
             }
+            limits.cost.check(clock.budget(), held + 1)?;
             let idx = here.nodes.len() as u32;
             here.index.insert(child.clone(), idx);
             here.nodes.push(Node {

@@ -1,33 +1,11 @@
 //! Why a search gave no answer, typed by kind so that each caller maps it
 //! to its own terms (an exit status, an HTTP status) in one place.
 
-use super::Stats;
+use super::{Limit, Stats};
 use crate::board::Shape;
 use crate::heuristic::pdb::PdbError;
-use std::fmt;
 use std::sync::Arc;
 use thiserror::Error;
-
-/// Which budget ran out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// States held at once (BFS, bidirectional BFS, A*).
-    States,
-    /// Node expansions (IDA*).
-    Nodes,
-    /// Wall-clock time.
-    Time,
-}
-
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Limit::States => "state budget",
-            Limit::Nodes => "node budget",
-            Limit::Time => "time budget",
-        })
-    }
-}
 
 /// What kind of failure an error is, for callers that map errors to
 /// statuses: a user's request that cannot be met, a budget, the
@@ -127,6 +105,8 @@ impl SearchError {
             SearchError::Cancelled { .. } => ErrorKind::Cancelled,
             SearchError::NotApplicable { .. } => ErrorKind::BadInput,
             SearchError::Heuristic(e) if e.is_environment() => ErrorKind::Environment,
+            SearchError::Heuristic(e) if e.is_budget() => ErrorKind::Budget,
+            SearchError::Heuristic(e) if e.is_cancelled() => ErrorKind::Cancelled,
             SearchError::Heuristic(_) => ErrorKind::BadInput,
             SearchError::Threads { .. } => ErrorKind::Environment,
         }
@@ -146,6 +126,14 @@ impl SearchError {
     pub fn limit(&self) -> Option<Limit> {
         match self {
             SearchError::Budget { limit, .. } | SearchError::Forecast { limit, .. } => Some(*limit),
+            SearchError::Heuristic(e) => match &**e {
+                PdbError::Memory { .. } => Some(Limit::Memory),
+                PdbError::Stopped {
+                    interrupt: crate::budget::Interrupt::Limit(l),
+                    ..
+                } => Some(*l),
+                _ => None,
+            },
             _ => None,
         }
     }

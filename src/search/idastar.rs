@@ -33,6 +33,7 @@ impl Solver for Idastar {
             opts.heuristic,
             problem.goal(),
             &opts.pdb,
+            &opts.budget,
             Work { problem, opts },
         )?
     }

@@ -35,7 +35,8 @@ mod support;
 pub mod table;
 
 pub use crate::board::Problem;
-pub use error::{ErrorKind, Limit, SearchError};
+pub use crate::budget::{Budget, Limit};
+pub use error::{ErrorKind, SearchError};
 pub use plan::{plan, Plan, Workload};
 
 use crate::board::{Board, Dir};
@@ -44,9 +45,7 @@ use crate::heuristic::HeuristicKind;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What one search cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -107,97 +106,6 @@ impl Solution {
     /// The answer for an unreachable goal: no search was started.
     pub(crate) fn unreachable(algorithm: &'static str) -> Solution {
         Solution::found(algorithm, None, None, None, Stats::default())
-    }
-}
-
-/// Limits that stop a search cleanly before it exhausts the machine.
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct Budget {
-    /// Most states a memory-bound search (BFS, bidirectional BFS, A*) may hold.
-    pub max_states: u64,
-    /// Most node expansions a depth-first search (IDA*) may make.
-    pub max_nodes: u64,
-    /// Wall-clock limit.
-    pub timeout: Option<Duration>,
-    /// Set from outside (a closed connection, Ctrl-C) to stop the search.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-impl Budget {
-    /// Sized so that a search holding `max_states` states stays well under
-    /// 4 GiB of memory.
-    pub const DEFAULT_MAX_STATES: u64 = 40_000_000;
-    /// About half an hour of IDA* at full speed.
-    pub const DEFAULT_MAX_NODES: u64 = 100_000_000_000;
-
-    /// No limit at all (benchmarks and tests).
-    pub fn unlimited() -> Budget {
-        Budget {
-            max_states: u64::MAX,
-            max_nodes: u64::MAX,
-            timeout: None,
-            cancel: None,
-        }
-    }
-
-    /// With at most `n` states held at once.
-    pub fn with_max_states(mut self, n: u64) -> Budget {
-        self.max_states = n;
-        self
-    }
-
-    /// With at most `n` node expansions.
-    pub fn with_max_nodes(mut self, n: u64) -> Budget {
-        self.max_nodes = n;
-        self
-    }
-
-    /// A time limit given in seconds, as people type it: a positive, finite
-    /// number (longer than about 30 years is taken as 30 years). The error
-    /// says what is wrong, for the caller to prefix with the name of its
-    /// field or flag.
-    pub fn seconds(secs: f64) -> Result<Duration, String> {
-        if secs.is_finite() && secs > 0.0 {
-            Ok(Duration::from_secs_f64(secs.min(1e9)))
-        } else {
-            Err(format!("must be a positive number of seconds, not {secs}"))
-        }
-    }
-
-    /// With a wall-clock limit (`None`: none).
-    pub fn with_timeout(mut self, t: Option<Duration>) -> Budget {
-        self.timeout = t;
-        self
-    }
-
-    /// Stopped when `flag` is raised.
-    pub fn with_cancel(mut self, flag: Option<Arc<AtomicBool>>) -> Budget {
-        self.cancel = flag;
-        self
-    }
-
-    /// Whether the cancel flag has been raised.
-    pub fn cancelled(&self) -> bool {
-        self.cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-    }
-
-    /// The instant the timeout expires, measured from `start`.
-    pub fn deadline(&self, start: Instant) -> Option<Instant> {
-        self.timeout.map(|t| start + t)
-    }
-}
-
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget {
-            max_states: Budget::DEFAULT_MAX_STATES,
-            max_nodes: Budget::DEFAULT_MAX_NODES,
-            timeout: None,
-            cancel: None,
-        }
     }
 }
 

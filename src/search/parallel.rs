@@ -16,7 +16,7 @@
 use super::ida::{solution_parity, with_parity, Ida, Step, NO_PREV};
 use super::moves::{slide, Neighbours};
 use super::support::{Clock, Interrupt};
-use super::{Budget, Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
+use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
 use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
 use rayon::prelude::*;
@@ -50,6 +50,7 @@ impl Solver for ParallelIdastar {
             opts.heuristic,
             problem.goal(),
             &opts.pdb,
+            &opts.budget,
             Work { problem, opts },
         )?
     }
@@ -181,12 +182,11 @@ fn run<H: Heuristic>(
             return Ok(solution(h, opts, path, stats(expanded, generated, bound)));
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let worker_budget = Budget {
-            max_states: user.max_states,
-            max_nodes: u64::MAX,
-            timeout: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-            cancel: Some(stop.clone()),
-        };
+        let worker_budget = user
+            .clone()
+            .with_max_nodes(u64::MAX)
+            .with_timeout(deadline.map(|d| d.saturating_duration_since(Instant::now())))
+            .with_cancel(Some(stop.clone()));
         let next_bound = AtomicU32::new(cut_next);
         let nodes = AtomicU64::new(expanded);
         let gen = AtomicU64::new(generated);

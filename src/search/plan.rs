@@ -114,6 +114,7 @@ impl Plan {
             o.heuristic = h;
         }
         o.threads = self.threads;
+        o.budget = o.budget.started_now();
         o
     }
 }

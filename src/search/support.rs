@@ -2,9 +2,9 @@
 //! hasher, budget clocks and growth forecasts.
 
 use super::{Budget, Limit, SearchError, Stats};
+pub(crate) use crate::budget::{Clock, Interrupt, POLL_EVERY};
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
-use std::time::Instant;
 
 /// A compact, hashable, ordered encoding of a board's tiles.
 pub trait Codec: Send + Sync + Copy {
@@ -13,6 +13,12 @@ pub trait Codec: Send + Sync + Copy {
     fn pack(&self, tiles: &[u8]) -> Self::Key;
 
     fn unpack(&self, key: &Self::Key, tiles: &mut [u8]);
+
+    /// Bytes a key owns outside itself (on the heap) for a board of
+    /// `cells` cells, allocator overhead included.
+    fn heap_bytes(&self, _cells: usize) -> usize {
+        0
+    }
 
     /// The key after `tile` slid from `from` into the blank at `to`
     /// (`tiles` is the board after the move).
@@ -101,6 +107,11 @@ impl Codec for Bytes {
     fn unpack(&self, key: &Box<[u8]>, tiles: &mut [u8]) {
         tiles.copy_from_slice(key);
     }
+
+    fn heap_bytes(&self, cells: usize) -> usize {
+        // the allocation rounded to 16 bytes, plus the allocator's header
+        cells.div_ceil(16) * 16 + 16
+    }
 }
 
 /// Work to run with the most compact codec for a board size.
@@ -167,6 +178,40 @@ pub type BuildStateHasher = BuildHasherDefault<StateHasher>;
 pub type StateMap<K, V> = std::collections::HashMap<K, V, BuildStateHasher>;
 pub type StateSet<K> = std::collections::HashSet<K, BuildStateHasher>;
 
+/// What one state costs a memory-bound search, in bytes, counted high
+/// enough to hold at the moment a container doubles (its old and new
+/// buffers both alive): checked before every new state, the byte budget
+/// stops a search before the allocator does.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StateCost {
+    per_state: u64,
+}
+
+impl StateCost {
+    /// `node` bytes in an array of states, `entry` bytes per hash-table
+    /// or tree entry (0 for none), `heap` bytes per key copy owned
+    /// elsewhere, `copies` key copies per state.
+    pub(crate) fn new(node: usize, entry: usize, heap: usize, copies: usize) -> StateCost {
+        // An array doubles: 3 × its elements while both buffers live. A
+        // hash table keeps at most 7/8 of its slots full, has a control
+        // byte per slot, and doubles too.
+        let table = if entry == 0 {
+            0
+        } else {
+            (3 * (entry + 1) * 8).div_ceil(7)
+        };
+        StateCost {
+            per_state: (3 * node + table + heap * copies) as u64,
+        }
+    }
+
+    /// `Err` when `states` states would not fit the byte budget.
+    #[inline]
+    pub(crate) fn check(&self, budget: &Budget, states: usize) -> Result<(), Interrupt> {
+        budget.check_bytes((states as u64).saturating_mul(self.per_state))
+    }
+}
+
 /// The error of a memory-bound search (`algorithm`) whose growth so far
 /// forecasts `need` states to reach depth `depth`, over `max_states`.
 pub(crate) fn states_forecast(
@@ -186,52 +231,6 @@ pub(crate) fn states_forecast(
     }
 }
 
-/// Whether a budget or the cancel flag stops a search now.
-pub struct Clock<'a> {
-    pub start: Instant,
-    deadline: Option<Instant>,
-    budget: &'a Budget,
-}
-
-/// How often (in expansions) searches look at the clock and cancel flag.
-pub const POLL_EVERY: u64 = 4096;
-
-impl<'a> Clock<'a> {
-    pub fn new(budget: &'a Budget) -> Clock<'a> {
-        let start = Instant::now();
-        Clock {
-            start,
-            deadline: budget.deadline(start),
-            budget,
-        }
-    }
-
-    /// `Err(Interrupt::Cancelled)` once the cancel flag is raised,
-    /// `Err(Interrupt::Limit(Limit::Time))` past the deadline.
-    pub fn poll(&self) -> Result<(), Interrupt> {
-        if self.budget.cancelled() {
-            return Err(Interrupt::Cancelled);
-        }
-        match self.deadline {
-            Some(d) if Instant::now() >= d => Err(Interrupt::Limit(Limit::Time)),
-            _ => Ok(()),
-        }
-    }
-
-    pub fn budget(&self) -> &Budget {
-        self.budget
-    }
-}
-
-/// What stopped a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Interrupt {
-    /// A budget ran out.
-    Limit(Limit),
-    /// The cancel flag was raised.
-    Cancelled,
-}
-
 impl Interrupt {
     /// The error `algorithm` reports, having searched to `depth` at the
     /// cost `stats`, with the budget's value as given.
@@ -247,13 +246,7 @@ impl Interrupt {
             Interrupt::Limit(limit) => SearchError::Budget {
                 algorithm,
                 limit,
-                limit_value: match limit {
-                    Limit::States => budget.max_states.to_string(),
-                    Limit::Nodes => budget.max_nodes.to_string(),
-                    Limit::Time => {
-                        format!("{} s", budget.timeout.map_or(0.0, |t| t.as_secs_f64()))
-                    }
-                },
+                limit_value: budget.value_of(limit),
                 depth,
                 stats,
             },

@@ -59,20 +59,27 @@ impl Config {
     pub const DEFAULT_MAX_NODES: u64 = 400_000_000;
     /// A few hundred MiB for BFS / A*.
     pub const DEFAULT_MAX_STATES: u64 = 4_000_000;
+    /// Most bytes one search may hold (less where the machine has less
+    /// per heavy slot).
+    pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
 }
 
 impl Default for Config {
     fn default() -> Config {
+        let heavy_slots = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         Config {
             body_limit: Config::DEFAULT_BODY_LIMIT,
             max_cells: Config::DEFAULT_MAX_CELLS,
-            budget: Budget {
-                max_states: Config::DEFAULT_MAX_STATES,
-                max_nodes: Config::DEFAULT_MAX_NODES,
-                timeout: Some(Config::DEFAULT_TIMEOUT),
-                cancel: None,
-            },
-            heavy_slots: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            budget: Budget::default()
+                .with_max_states(Config::DEFAULT_MAX_STATES)
+                .with_max_nodes(Config::DEFAULT_MAX_NODES)
+                // every heavy slot may be busy at once
+                .with_max_bytes(
+                    (crate::system::default_memory_budget() / heavy_slots as u64)
+                        .min(Config::DEFAULT_MAX_BYTES),
+                )
+                .with_timeout(Some(Config::DEFAULT_TIMEOUT)),
+            heavy_slots,
             queue_wait: Duration::from_secs(2),
             pdb_dir: None,
         }

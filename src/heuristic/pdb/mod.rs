@@ -24,17 +24,20 @@
 //! reflection, the group of its mirror tile) is ranked and looked up again.
 
 mod build;
+mod cache;
+mod db;
+mod heuristic;
 pub(crate) mod partition;
 pub mod store;
 
+pub use cache::{forget_loaded, load_or_build, PdbCache};
+pub use db::PatternDb;
+pub use heuristic::{reflection_applies, PdbHeuristic, PdbState};
 pub use partition::{PartitionError, PartitionSpec};
 
-use super::Heuristic;
 use crate::board::{Board, Shape};
-use crate::rank::PartialRanker;
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Largest board a pattern-database heuristic handles (its state keeps one
@@ -65,6 +68,31 @@ pub enum PdbError {
     /// A group has this many tiles, more than [`MAX_GROUP_TILES`].
     #[error("groups of at most {MAX_GROUP_TILES} tiles are supported, not {0}")]
     GroupTooBig(usize),
+    /// A build was stopped by a budget or the cancel flag; nothing of it
+    /// is kept.
+    #[error("building the database for tiles {tiles} stopped: {}", match interrupt {
+        crate::budget::Interrupt::Cancelled => "cancelled".to_string(),
+        crate::budget::Interrupt::Limit(l) => format!("its {l} ({value}) ran out"),
+    })]
+    Stopped {
+        /// The group's tiles, `1,2,3`.
+        tiles: String,
+        /// What stopped it.
+        interrupt: crate::budget::Interrupt,
+        /// The budget's value, as given.
+        value: String,
+    },
+    /// Loading or building a database needs more memory than the byte
+    /// budget allows; refused before anything was allocated.
+    #[error("the database for tiles {tiles} needs {}, over the memory budget of {}", crate::system::Bytes(*needed), crate::system::Bytes(*budget))]
+    Memory {
+        /// The group's tiles, `1,2,3`.
+        tiles: String,
+        /// Bytes needed.
+        needed: u64,
+        /// The byte budget.
+        budget: u64,
+    },
     /// A database was built but could not be written to the cache. It is
     /// passed to [`PdbReporter::unsaved`] and the database used from
     /// memory, so no load fails with it.
@@ -83,90 +111,29 @@ impl PdbError {
     pub fn is_environment(&self) -> bool {
         matches!(self, PdbError::Save { .. })
     }
-}
 
-/// One group's database.
-pub struct PatternDb {
-    /// What the database is for (board, goal, group, zero-awareness); it
-    /// also names the cache file.
-    pub key: store::Key,
-    ranker: PartialRanker,
-    geo: build::Geometry,
-    /// Free cells (the blank's included): `n − k`.
-    free_cells: usize,
-    /// Region ordinals by (free cells, blank) on boards of ≤ 16 cells.
-    regions_of: Option<Arc<[u8]>>,
-    /// The ranker's digit weights, inline for the hot loop.
-    weights: [u32; MAX_GROUP_TILES],
-    data: Vec<u8>,
-}
-
-impl PatternDb {
-    /// Value for the group's tiles standing on `cells` (in key order) with
-    /// the blank on `blank`.
-    #[inline]
-    pub fn get(&self, cells: &[u8], blank: usize) -> u8 {
-        let rank = self.ranker.rank(cells) as usize;
-        if !self.key.regions {
-            return self.data[rank];
-        }
-        let occ = cells.iter().fold(0u64, |m, &c| m | 1 << c);
-        let free = self.geo.full() & !occ;
-        let ordinal = match &self.regions_of {
-            Some(t) => usize::from(t[(free as usize) << 4 | blank]),
-            None => build::ordinal(free, self.geo.flood(1 << blank, free)),
-        };
-        self.data[rank * self.free_cells + ordinal]
+    /// Whether a budget stopped or refused the work (rather than the
+    /// request being wrong).
+    pub fn is_budget(&self) -> bool {
+        matches!(
+            self,
+            PdbError::Memory { .. }
+                | PdbError::Stopped {
+                    interrupt: crate::budget::Interrupt::Limit(_),
+                    ..
+                }
+        )
     }
 
-    /// The value for the group whose `i`-th tile stands on
-    /// `cell(tiles[i])`, with the blank on `blank`: ranking and the group's
-    /// occupancy mask in one pass (the search's hot path).
-    #[inline]
-    fn lookup(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> u8 {
-        let mut used = 0u64;
-        let mut rank = 0usize;
-        for (&t, &w) in tiles.iter().zip(&self.weights) {
-            let c = cell(t);
-            let below = (used & ((1u64 << c) - 1)).count_ones() as usize;
-            rank += (usize::from(c) - below) * w as usize;
-            used |= 1u64 << c;
-        }
-        if !self.key.regions {
-            return self.data[rank];
-        }
-        let free = self.geo.full() & !used;
-        let ordinal = match &self.regions_of {
-            Some(t) => usize::from(t[(free as usize) << 4 | blank]),
-            None => build::ordinal(free, self.geo.flood(1 << blank, free)),
-        };
-        self.data[rank * self.free_cells + ordinal]
-    }
-
-    /// Whether the database keeps one value per region of the blank.
-    pub fn zero_aware(&self) -> bool {
-        self.key.regions
-    }
-
-    /// Bytes held: one per placement, or one per (placement, free cell)
-    /// when zero-aware.
-    pub fn entries(&self) -> usize {
-        self.data.len()
-    }
-
-    /// The group's tiles, sorted (the key order of [`PatternDb::get`]).
-    pub fn tiles(&self) -> &[u8] {
-        &self.key.tiles
-    }
-
-    /// The largest value stored.
-    pub fn max_value(&self) -> u8 {
-        self.data
-            .iter()
-            .copied()
-            .filter(|&v| v != build::UNREACHED)
-            .max()
-            .unwrap_or(0)
+    /// Whether the work was cancelled from outside.
+    pub fn is_cancelled(&self) -> bool {
+        matches!(
+            self,
+            PdbError::Stopped {
+                interrupt: crate::budget::Interrupt::Cancelled,
+                ..
+            }
+        )
     }
 }
 
@@ -188,6 +155,12 @@ pub struct PdbOptions {
     pub blank: BlankMode,
     /// Who hears about builds and damaged cache files (nobody if `None`).
     pub reporter: Option<SharedReporter>,
+    /// Where loaded databases are kept in memory (by default the
+    /// process-wide cache, [`PdbCache::global`]).
+    pub cache: Arc<PdbCache>,
+    /// Most bytes the disk cache may hold; a database that would pass it
+    /// is used from memory and not saved.
+    pub max_disk: Option<u64>,
 }
 
 /// How much of the blank a database keeps.
@@ -243,6 +216,8 @@ impl Default for PdbOptions {
             reflect: true,
             blank: BlankMode::Auto,
             reporter: None,
+            cache: PdbCache::global().clone(),
+            max_disk: None,
         }
     }
 }
@@ -281,6 +256,18 @@ impl PdbOptions {
     /// Keeping the blank's regions or not.
     pub fn with_blank(mut self, blank: BlankMode) -> PdbOptions {
         self.blank = blank;
+        self
+    }
+
+    /// Keeping loaded databases in `cache`.
+    pub fn with_memory_cache(mut self, cache: Arc<PdbCache>) -> PdbOptions {
+        self.cache = cache;
+        self
+    }
+
+    /// Saving to the disk cache only while it holds at most `bytes`.
+    pub fn with_max_disk(mut self, bytes: Option<u64>) -> PdbOptions {
+        self.max_disk = bytes;
         self
     }
 
@@ -324,108 +311,6 @@ pub trait PdbReporter: Sync {
 }
 
 impl PdbReporter for () {}
-
-struct Layers<'a>(&'a dyn PdbReporter);
-
-impl build::BuildProgress for Layers<'_> {
-    fn layer(&self, depth: u32, reached: u64, total: u64) {
-        self.0.layer(depth, reached, total);
-    }
-}
-
-/// Databases already loaded in this process, shared by every search.
-type Loaded = Mutex<HashMap<(store::Key, PathBuf, bool), Arc<PatternDb>>>;
-
-fn loaded() -> &'static Loaded {
-    static LOADED: OnceLock<Loaded> = OnceLock::new();
-    LOADED.get_or_init(Default::default)
-}
-
-/// Loads one group's database from the cache, or builds (and caches) it.
-pub fn load_or_build(
-    goal: &Board,
-    tiles: &[u8],
-    regions: bool,
-    opts: &PdbOptions,
-    reporter: &dyn PdbReporter,
-) -> Result<Arc<PatternDb>, PdbError> {
-    let shape = goal.shape();
-    let n = shape.cells();
-    let key = store::Key {
-        rows: shape.rows as u8,
-        cols: shape.cols as u8,
-        goal: goal.tiles().to_vec(),
-        tiles: tiles.to_vec(),
-        regions: false,
-    };
-    let ranker = PartialRanker::new(n, tiles.len()).ok_or(PdbError::BoardTooBig(shape))?;
-    let free_cells = n - tiles.len();
-    let entries = ranker.count() * if regions { free_cells as u64 } else { 1 };
-    let key = store::Key { regions, ..key };
-    let dir = opts.cache_dir();
-    let memo_key = (key.clone(), dir.clone(), opts.use_cache);
-    // Hold the lock while building: two searches in one process wanting the
-    // same database build it once.
-    let mut memo = loaded().lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(db) = memo.get(&memo_key) {
-        return Ok(db.clone());
-    }
-    let mut data = None;
-    if opts.use_cache {
-        match store::load(&dir, &key, entries) {
-            Ok(d) => data = Some(d),
-            Err(store::LoadError::Missing) => {}
-            Err(e) => reporter.note(&format!("{e}; rebuilding it")),
-        }
-    }
-    let data = match data {
-        Some(d) => d,
-        None => {
-            reporter.building(tiles, entries);
-            let t0 = std::time::Instant::now();
-            let gpos = goal.positions();
-            let cells: Vec<u8> = tiles.iter().map(|&t| gpos[usize::from(t)]).collect();
-            let d = build::build(shape, &cells, goal.blank(), regions, &Layers(reporter));
-            reporter.built(tiles, t0.elapsed().as_secs_f64());
-            if opts.use_cache {
-                if let Err(source) = store::save(&dir, &key, &d) {
-                    // The database is built and correct: a cache that
-                    // cannot be written must not cost the answer.
-                    reporter.unsaved(&PdbError::Save {
-                        dir: dir.clone(),
-                        source,
-                    });
-                }
-            }
-            d
-        }
-    };
-    let geo = build::Geometry::new(shape);
-    let mut weights = [0u32; MAX_GROUP_TILES];
-    for (w, &x) in weights.iter_mut().zip(ranker.weights()) {
-        // entries fit in memory, so every weight fits a u32
-        *w = u32::try_from(x).unwrap_or(u32::MAX);
-    }
-    let db = Arc::new(PatternDb {
-        weights,
-        regions_of: if regions { geo.region_table() } else { None },
-        key,
-        ranker,
-        geo,
-        free_cells,
-        data,
-    });
-    memo.insert(memo_key, db.clone());
-    Ok(db)
-}
-
-/// Drops every database held in memory by this process.
-pub fn forget_loaded() {
-    loaded()
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .clear();
-}
 
 /// Whether a group of `k` tiles on `n` cells keeps one value per region of
 /// the blank under `mode`.
@@ -493,218 +378,5 @@ impl PdbLayout {
             },
             if self.reflect { " + reflection" } else { "" }
         )
-    }
-}
-
-/// The heuristic: a partition's databases summed, maxed with the same sum
-/// over the reflected position where the goal allows it.
-pub struct PdbHeuristic {
-    label: String,
-    dbs: Vec<Arc<PatternDb>>,
-    /// `group_of[t]`: the group holding tile `t` (`u8::MAX` for the blank).
-    group_of: Vec<u8>,
-    /// `members[g]`: the tiles of group `g`, in database key order.
-    members: Vec<Vec<u8>>,
-    mirror: Option<Mirror>,
-}
-
-struct Mirror {
-    /// `cell[c]`: the transpose of cell `c`.
-    cell: Vec<u8>,
-    /// `source[g]`: for each tile `u` of group `g`, the tile `mt(u)` whose
-    /// transposed cell is where `u` stands in the reflected position.
-    source: Vec<Vec<u8>>,
-    /// `group_of_moved[t]`: the group whose reflected lookup changes when
-    /// tile `t` moves (the group of `mt(t)`).
-    group_of_moved: Vec<u8>,
-}
-
-/// Per-node state: the tiles' cells and each group's two values.
-#[derive(Clone, Copy, Debug)]
-pub struct PdbState {
-    pos: [u8; MAX_CELLS],
-    h: [u8; MAX_GROUPS],
-    hm: [u8; MAX_GROUPS],
-    sum: u16,
-    msum: u16,
-}
-
-impl PdbHeuristic {
-    /// Loads or builds the partition's databases for `goal`.
-    pub fn new(
-        goal: &Board,
-        opts: &PdbOptions,
-        reporter: &dyn PdbReporter,
-    ) -> Result<PdbHeuristic, PdbError> {
-        let layout = PdbLayout::resolve(goal, opts)?;
-        let shape = goal.shape();
-        let n = shape.cells();
-        let dbs = layout
-            .groups
-            .iter()
-            .zip(&layout.zero_aware)
-            .map(|(g, &za)| load_or_build(goal, g, za, opts, reporter))
-            .collect::<Result<Vec<_>, _>>()?;
-        let groups = layout.groups.clone();
-        let mut group_of = vec![u8::MAX; n];
-        for (g, tiles) in groups.iter().enumerate() {
-            for &t in tiles {
-                group_of[usize::from(t)] = g as u8;
-            }
-        }
-        let mirror = layout.reflect.then(|| {
-            let cols = shape.cols;
-            let cell: Vec<u8> = (0..n)
-                .map(|c| ((c % cols) * cols + c / cols) as u8)
-                .collect();
-            let gpos = goal.positions();
-            // mt(t): the goal tile on the transpose of t's goal cell
-            let mt: Vec<u8> = (0..n)
-                .map(|t| goal.tiles()[usize::from(cell[usize::from(gpos[t])])])
-                .collect();
-            Mirror {
-                source: groups
-                    .iter()
-                    .map(|g| g.iter().map(|&u| mt[usize::from(u)]).collect())
-                    .collect(),
-                group_of_moved: (0..n).map(|t| group_of[usize::from(mt[t])]).collect(),
-                cell,
-            }
-        });
-        let label = layout.label();
-        Ok(PdbHeuristic {
-            label,
-            dbs,
-            group_of,
-            members: groups,
-            mirror,
-        })
-    }
-
-    /// The layout's label ([`PdbLayout::label`]), for reports.
-    pub fn label(&self) -> &str {
-        &self.label
-    }
-
-    /// The databases, one per group, in the partition's order.
-    pub fn databases(&self) -> &[Arc<PatternDb>] {
-        &self.dbs
-    }
-
-    /// Whether the reflected lookup is used ([`reflection_applies`] to the
-    /// goal, and it was not turned off).
-    pub fn reflects(&self) -> bool {
-        self.mirror.is_some()
-    }
-
-    /// Group `g`'s value; `pos[0]` is the blank's cell.
-    #[inline]
-    fn group_value(&self, g: usize, pos: &[u8; MAX_CELLS]) -> u8 {
-        self.dbs[g].lookup(
-            &self.members[g],
-            |t| pos[usize::from(t)],
-            usize::from(pos[0]),
-        )
-    }
-
-    /// Group `g`'s value in the reflected position (the blank, tile 0, is
-    /// its own mirror tile).
-    #[inline]
-    fn mirror_value(&self, m: &Mirror, g: usize, pos: &[u8; MAX_CELLS]) -> u8 {
-        let blank = usize::from(m.cell[usize::from(pos[0])]);
-        self.dbs[g].lookup(
-            &m.source[g],
-            |t| m.cell[usize::from(pos[usize::from(t)])],
-            blank,
-        )
-    }
-}
-
-/// Whether the reflection lookup is valid for this goal: a square board
-/// with the goal's blank on the main diagonal.
-pub fn reflection_applies(goal: &Board) -> bool {
-    let (r, c) = (goal.rows(), goal.cols());
-    r == c && goal.blank() / c == goal.blank() % c
-}
-
-impl Heuristic for PdbHeuristic {
-    type State = PdbState;
-
-    /// The state carries every tile's cell; the board is never read.
-    const READS_TILES: bool = false;
-
-    fn name(&self) -> &'static str {
-        "pdb"
-    }
-
-    fn init(&self, tiles: &[u8]) -> PdbState {
-        let mut st = PdbState {
-            pos: [0; MAX_CELLS],
-            h: [0; MAX_GROUPS],
-            hm: [0; MAX_GROUPS],
-            sum: 0,
-            msum: 0,
-        };
-        for (cell, &t) in tiles.iter().enumerate() {
-            st.pos[usize::from(t)] = cell as u8;
-        }
-        for g in 0..self.dbs.len() {
-            st.h[g] = self.group_value(g, &st.pos);
-            st.sum += u16::from(st.h[g]);
-            if let Some(m) = &self.mirror {
-                st.hm[g] = self.mirror_value(m, g, &st.pos);
-                st.msum += u16::from(st.hm[g]);
-            }
-        }
-        st
-    }
-
-    #[inline]
-    fn value(&self, st: &PdbState) -> u32 {
-        u32::from(st.sum.max(st.msum))
-    }
-
-    #[inline]
-    fn update(&self, st: &PdbState, tiles: &[u8], tile: u8, from: usize, to: usize) -> PdbState {
-        self.update_bounded(st, tiles, tile, from, to, u32::MAX)
-    }
-
-    /// Looks the reflected position up only when the plain sum does not
-    /// already exceed `limit` (then the node is pruned whatever the
-    /// reflection says).
-    #[inline]
-    fn update_bounded(
-        &self,
-        st: &PdbState,
-        _tiles: &[u8],
-        tile: u8,
-        from: usize,
-        to: usize,
-        limit: u32,
-    ) -> PdbState {
-        let mut s = *st;
-        let t = usize::from(tile);
-        s.pos[t] = to as u8;
-        // The blank went from `to` to `from`. For every other group both
-        // cells are free of its tiles and adjacent, so the blank's region
-        // (and a zero-aware value) is unchanged: only the moved tile's
-        // group is looked up again.
-        s.pos[0] = from as u8;
-        let g = usize::from(self.group_of[t]);
-        let v = self.group_value(g, &s.pos);
-        s.sum = s.sum - u16::from(s.h[g]) + u16::from(v);
-        s.h[g] = v;
-        if let Some(m) = &self.mirror {
-            if u32::from(s.sum) > limit {
-                // pruned anyway; make sure the value says so
-                s.msum = 0;
-                return s;
-            }
-            let g = usize::from(m.group_of_moved[t]);
-            let v = self.mirror_value(m, g, &s.pos);
-            s.msum = s.msum - u16::from(s.hm[g]) + u16::from(v);
-            s.hm[g] = v;
-        }
-        s
     }
 }

@@ -80,6 +80,13 @@ pub enum LoadError {
         /// What the system said.
         source: io::Error,
     },
+    /// Something other than a regular file (a directory, a FIFO, a
+    /// device) stands under the file's name.
+    #[error("{path} is not a regular file")]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
     /// The file does not start with this format's magic and version (a
     /// foreign file, or one from another version of the format).
     #[error("{path} is not a pattern database of this format (version or magic differs)")]
@@ -121,6 +128,14 @@ pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadError> {
         path: path.clone(),
         source,
     };
+    // Only a regular file is read: opening a FIFO (or a device) that
+    // someone left under the file's name would block, or never end.
+    match fs::metadata(&path) {
+        Ok(m) if m.is_file() => {}
+        Ok(_) => return Err(LoadError::NotAFile { path }),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing),
+        Err(e) => return Err(io_err(e)),
+    }
     let mut f = match fs::File::open(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing),
