@@ -54,6 +54,8 @@ pub enum InstanceError {
 /// largest square tile count that leaves at most three trailing fields.
 pub fn parse(text: &str, size: Option<Shape>) -> Result<Vec<Instance>, InstanceError> {
     let mut out = Vec::new();
+    // A byte-order mark before the first line is not part of it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let t = raw.trim();
@@ -66,7 +68,7 @@ pub fn parse(text: &str, size: Option<Shape>) -> Result<Vec<Instance>, InstanceE
             .map(|s| {
                 s.parse::<u64>().map_err(|_| InstanceError::NotANumber {
                     line,
-                    token: s.to_string(),
+                    token: crate::board::printable(s),
                 })
             })
             .collect::<Result<Vec<u64>, _>>()?;

@@ -87,8 +87,12 @@ impl fmt::Display for Bytes {
 /// does not matter).
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
-    let bad =
-        || format!("'{text}' is not a size; write it as bytes or with a unit, e.g. 512M or 8G");
+    let bad = || {
+        format!(
+            "'{}' is not a size; write it as bytes or with a unit, e.g. 512M or 8G",
+            crate::board::printable(text)
+        )
+    };
     let split = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(t.len());

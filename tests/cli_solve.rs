@@ -66,15 +66,27 @@ fn every_input_format() {
                 .stdout("5\n");
         }
     }
-    // unquoted words, and START | GOAL in one argument
+    // the start as unquoted words; the goal is one argument, and a goal
+    // written as unquoted words (which would swallow a start after it) is
+    // refused with the way to write it
+    npuzzle()
+        .args([
+            "solve", "2", "8", "3", "1", "6", "4", "7", "0", "5", "--goal",
+        ])
+        .args(["1 2 3 8 0 4 7 6 5"])
+        .assert()
+        .success()
+        .stdout("5\n");
     npuzzle()
         .args([
             "solve", "2", "8", "3", "1", "6", "4", "7", "0", "5", "--goal",
         ])
         .args(["1", "2", "3", "8", "0", "4", "7", "6", "5"])
         .assert()
-        .success()
-        .stdout("5\n");
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--goal takes one board in one argument",
+        ));
     npuzzle()
         .args(["solve", "283164705 | 123804765"])
         .assert()

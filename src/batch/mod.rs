@@ -1,9 +1,10 @@
 //! Answering files of instances: one problem per line, in order, on all
 //! cores.
 //!
-//! [`ChunkReader`] cuts the input into chunks of whole lines; [`answer_chunk`]
-//! answers one chunk in parallel (rayon, in the current pool) and returns the
-//! output text in input order. Each worker keeps its own [`Answerer`] (a
+//! [`stream`] reads the input in chunks of whole lines ([`ChunkReader`]),
+//! answers them in small tasks on worker threads, and writes each answer in
+//! input order as soon as it and all before it are done. A task keeps its
+//! own [`Answerer`] (a
 //! reusable [`Scan`], the resolved default goals and, per board shape, the
 //! planner's choice), so the hot path — boards the planner answers from the
 //! complete tables — parses, ranks, looks up and formats without building a
@@ -12,15 +13,16 @@
 mod format;
 mod read;
 mod simple;
+mod stream;
 
 pub(crate) use format::push_u64;
 use format::{write_answer, write_error};
 pub use read::{Chunk, ChunkReader, LineRef, DEFAULT_MAX_LINE};
+pub use stream::{run as stream, Progress, StreamError, StreamOptions};
 
 use crate::board::{Board, Dir, GoalSpec, InputError, Scan, Shape};
 use crate::search::table::{Lookup, TableSet};
 use crate::search::{self, plan, Algorithm, Problem, SearchError, SolveOptions, Workload};
-use rayon::prelude::*;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -64,7 +66,12 @@ impl FromStr for Shard {
 
     /// `I/N` with `0 ≤ I < N`.
     fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("'{text}' is not a shard; write I/N with 0 <= I < N, e.g. 0/4");
+        let bad = || {
+            format!(
+                "'{}' is not a shard; write I/N with 0 <= I < N, e.g. 0/4",
+                crate::board::printable(text)
+            )
+        };
         let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
         let index: u64 = i.trim().parse().map_err(|_| bad())?;
         let count: u64 = n.trim().parse().map_err(|_| bad())?;
@@ -83,7 +90,7 @@ impl FromStr for Shard {
 }
 
 /// How every line of a batch is read and answered.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct BatchConfig {
     /// The goal of lines that do not give one.
     pub goal: GoalSpec,
@@ -96,6 +103,21 @@ pub struct BatchConfig {
     pub count_start: bool,
     /// One JSON object per line instead of plain answers.
     pub jsonl: bool,
+    /// Longest line read, in bytes; a longer one is that line's error.
+    pub max_line: usize,
+}
+
+impl Default for BatchConfig {
+    fn default() -> BatchConfig {
+        BatchConfig {
+            goal: GoalSpec::default(),
+            size: None,
+            opts: SolveOptions::default(),
+            count_start: false,
+            jsonl: false,
+            max_line: DEFAULT_MAX_LINE,
+        }
+    }
 }
 
 /// Why a line got no answer.
@@ -252,7 +274,7 @@ impl<'a> Answerer<'a> {
     /// Answers a line as read and appends its output line to `out`.
     pub fn answer_line(&mut self, chunk: &Chunk, line: &LineRef, out: &mut Vec<u8>) -> Tally {
         let result = if line.too_long {
-            Err(LineError::TooLong(DEFAULT_MAX_LINE))
+            Err(LineError::TooLong(self.cfg.max_line))
         } else {
             match std::str::from_utf8(chunk.text(line)) {
                 Ok(text) => self.answer(text),
@@ -299,66 +321,14 @@ enum GoalRef {
     Cached(usize),
 }
 
-/// The output of one chunk, in input order.
-#[derive(Debug, Default)]
-pub struct ChunkOutput {
-    /// Consecutive pieces of output text (each holds whole lines).
-    pub pieces: Vec<Vec<u8>>,
-    /// What the chunk's lines produced.
-    pub tally: Tally,
-}
-
-/// Lines per parallel task: small enough that every thread gets work when
-/// lines are slow (one 4×4 search each), large enough to amortise the
-/// task overhead when they take a few hundred nanoseconds.
-fn task_lines(lines: usize) -> usize {
-    let threads = rayon::current_num_threads().max(1);
-    (lines / (threads * 16)).clamp(1, 1024)
-}
-
-/// Answers a chunk in parallel in the current rayon pool, keeping order.
-pub fn answer_chunk(chunk: &Chunk, cfg: &BatchConfig) -> ChunkOutput {
-    let per_task = task_lines(chunk.lines.len());
-    let results: Vec<(Vec<u8>, Tally)> = chunk
-        .lines
-        .par_chunks(per_task)
-        .map_init(
-            || Answerer::new(cfg),
-            |answerer, lines| {
-                let mut out = Vec::with_capacity(lines.len() * 8);
-                let mut tally = Tally::default();
-                for line in lines {
-                    tally.add(answerer.answer_line(chunk, line, &mut out));
-                }
-                (out, tally)
-            },
-        )
-        .collect();
-    let mut output = ChunkOutput {
-        pieces: Vec::with_capacity(results.len()),
-        tally: Tally::default(),
-    };
-    for (piece, tally) in results {
-        output.tally.add(tally);
-        output.pieces.push(piece);
-    }
-    output
-}
-
 /// Answers a whole text (convenience for tests and small inputs): the
 /// output text and the tally.
 pub fn answer_text(text: &str, cfg: &BatchConfig, shard: Shard) -> (String, Tally) {
-    let mut reader = ChunkReader::new(text.as_bytes(), shard);
     let mut out = Vec::new();
-    let mut tally = Tally::default();
-    // Reading a byte slice cannot fail.
-    while let Ok(Some(chunk)) = reader.next_chunk(1000, 1 << 20) {
-        let o = answer_chunk(&chunk, cfg);
-        tally.add(o.tally);
-        for p in o.pieces {
-            out.extend_from_slice(&p);
-        }
-    }
+    let input = std::io::Cursor::new(text.as_bytes().to_vec());
+    let opts = StreamOptions::default().with_shard(shard);
+    // Reading a byte buffer and writing to a vector cannot fail.
+    let tally = stream::run(input, &mut out, cfg, &opts, &mut |_| {}).unwrap_or_default();
     (String::from_utf8_lossy(&out).into_owned(), tally)
 }
 

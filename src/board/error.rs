@@ -85,8 +85,8 @@ pub enum BoardError {
     /// A number is not below `rows · cols`, so it names no tile of the board.
     #[error("number {value} at {cell} is out of range: a {rows}x{cols} board has tiles 1..{} and the blank 0", rows * cols - 1)]
     OutOfRange {
-        /// The number as written (saturated at `u32::MAX` when larger).
-        value: u64,
+        /// The number as written.
+        value: String,
         /// Rows of the board.
         rows: usize,
         /// Columns of the board.
@@ -189,5 +189,39 @@ impl InputError {
             role: Role::Goal,
             error,
         }
+    }
+}
+
+/// Text a user typed, as an error message may quote it: control characters
+/// escaped (`\u{1b}`, `\0`) so that none reaches a terminal raw, and text
+/// longer than 40 characters cut, with `…`.
+pub fn printable(text: &str) -> String {
+    const MAX_CHARS: usize = 40;
+    let mut out = String::with_capacity(text.len().min(4 * MAX_CHARS));
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printable_escapes_control_characters_and_cuts_long_text() {
+        assert_eq!(printable("abc"), "abc");
+        assert_eq!(printable("a\u{1b}[31mb\0"), "a\\u{1b}[31mb\\u{0}");
+        assert_eq!(printable("é✓"), "é✓");
+        let long = "1".repeat(1000);
+        assert_eq!(printable(&long), format!("{}…", "1".repeat(40)));
     }
 }

@@ -49,7 +49,7 @@ impl FromStr for GoalSpec {
             "spiral" | "snail" => GoalSpec::Spiral,
             _ if t.bytes().any(|b| b.is_ascii_alphabetic()) => {
                 return Err(BoardError::BadGoalName {
-                    name: t.to_string(),
+                    name: super::printable(t),
                 })
             }
             _ => GoalSpec::Board(t.to_string()),

@@ -9,7 +9,7 @@ mod parse;
 mod problem;
 mod shape;
 
-pub use error::{BoardError, InputError, Role};
+pub use error::{printable, BoardError, InputError, Role};
 pub use goal::GoalSpec;
 pub use parse::{check_same_shape, parse_board, parse_stdin_pair, Scan};
 pub use problem::Problem;
@@ -146,7 +146,7 @@ impl Board {
             let t = usize::from(t);
             if t >= n {
                 return Err(BoardError::OutOfRange {
-                    value: t as u64,
+                    value: t.to_string(),
                     rows,
                     cols,
                     cell: Cell::new(cell, cols),
@@ -459,7 +459,7 @@ mod tests {
         );
         assert!(matches!(
             Board::new(2, 2, &[1, 2, 5, 0]),
-            Err(BoardError::OutOfRange { value: 5, .. })
+            Err(BoardError::OutOfRange { value, .. }) if value == "5"
         ));
         assert!(matches!(
             Board::new(2, 2, &[1, 2, 3, 4]),

@@ -41,7 +41,7 @@ impl FromStr for Shape {
     /// `3x3`, `2X4`, `2*4`, `3×4`, or `4` for 4x4.
     fn from_str(text: &str) -> Result<Shape, BoardError> {
         let bad = || BoardError::BadSizeText {
-            text: text.to_string(),
+            text: super::printable(text),
         };
         let t = text.trim();
         let parts: Vec<&str> = t.split(['x', 'X', '*', '×']).collect();

@@ -39,10 +39,39 @@ pub struct BenchArgs {
     pub search: SearchArgs,
 }
 
+/// Instance files larger than this are refused (Korf's 100 is 6 KB; a
+/// thousand 16x16 instances under a MB).
+const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The instance file's text, read with a size limit (`/dev/zero` must not
+/// fill memory).
+fn read_file(path: &std::path::Path) -> Result<String, Failure> {
+    use std::io::Read;
+    let bad = |msg: String| Failure {
+        code: super::EXIT_BAD_INPUT,
+        error: anyhow::anyhow!("cannot read {}: {msg}", path.display()),
+    };
+    let file = std::fs::File::open(path).map_err(|e| bad(e.to_string()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| bad(e.to_string()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(bad(format!(
+            "it is larger than {}",
+            npuzzle::system::Bytes(MAX_FILE_BYTES)
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        bad(format!(
+            "it is not text (UTF-8): byte {} is not valid",
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })
+}
+
 pub fn run(args: BenchArgs) -> Result<u8, Failure> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.file.display()))
-        .map_err(|error| Failure { code: 2, error })?;
+    let text = read_file(&args.file)?;
     let all = instances::parse(&text, args.size).map_err(|e| Failure {
         code: 2,
         error: anyhow::anyhow!("{}: {e}", args.file.display()),

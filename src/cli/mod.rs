@@ -145,8 +145,75 @@ pub fn count(n: u64, noun: &str) -> String {
     }
 }
 
+/// Whether standard output was closed when the program started (`>&-`).
+///
+/// Rust's runtime reopens a closed standard descriptor on `/dev/null` before
+/// `main`, so that writes to it succeed silently and a command would exit 0
+/// having printed nothing. It opens it read-write, which no shell
+/// redirection does (`>/dev/null` is write-only): that tells the two
+/// apart. Linux only (it reads `/proc`); elsewhere the check is skipped.
+fn stdout_closed() -> bool {
+    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
+        return false;
+    };
+    if target != std::path::Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+        return false;
+    };
+    info.lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        // O_ACCMODE = 3, O_RDWR = 2
+        .is_some_and(|flags| flags & 3 == 2)
+}
+
+/// Whether the error is standard output closed by its reader.
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// A command-line error as one line: clap's own message (its first line),
+/// control characters escaped, and where to read more.
+fn usage_error(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or("").trim();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let escaped: String = first
+        .chars()
+        .flat_map(|c| {
+            let esc: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            esc
+        })
+        .collect();
+    format!("npuzzle: {escaped} (see npuzzle --help)")
+}
+
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            eprintln!("{}", usage_error(&e));
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+        // --help and --version
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+    };
+    if stdout_closed() {
+        eprintln!("npuzzle: standard output is closed; nothing could be written");
+        return ExitCode::from(EXIT_ENVIRONMENT);
+    }
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Batch(args) => batch::run(args),
@@ -159,6 +226,12 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        Err(f) if broken_pipe(&f.error) => {
+            eprintln!(
+                "npuzzle: standard output was closed by its reader before everything was written"
+            );
+            ExitCode::from(EXIT_ENVIRONMENT)
+        }
         Err(f) => {
             let _ = std::io::stdout().flush();
             match flag_hint(&f.error) {

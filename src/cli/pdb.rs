@@ -4,7 +4,8 @@ use super::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::board::{GoalSpec, Scan, Shape};
 use npuzzle::heuristic::pdb::{
-    store, PartitionSpec, PdbError, PdbHeuristic, PdbOptions, PdbReporter, SharedReporter,
+    self, store, PartitionSpec, PdbError, PdbHeuristic, PdbOptions, PdbReporter, SharedReporter,
+    Verdict,
 };
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -22,6 +23,20 @@ pub enum PdbCommand {
     Build(BuildArgs),
     /// List the cached databases and their sizes.
     List(DirArgs),
+    /// Check every cached database against its definition by building it
+    /// again and comparing every value (the checksum catches accidents,
+    /// not edits). Exits 1 if any is wrong or unreadable.
+    Verify(VerifyArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub dir: DirArgs,
+    /// Most memory one rebuild may hold, e.g. 4G (default: 60% of the
+    /// memory available).
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    pub max_memory: Option<u64>,
 }
 
 /// Where the cache lives.
@@ -147,6 +162,7 @@ pub fn run(args: PdbArgs) -> Result<u8, Failure> {
     match args.command {
         PdbCommand::Build(b) => build(b),
         PdbCommand::List(d) => list(d),
+        PdbCommand::Verify(v) => verify(v),
     }
 }
 
@@ -225,4 +241,53 @@ fn list(args: DirArgs) -> Result<u8, Failure> {
         files.len()
     );
     Ok(0)
+}
+
+fn verify(args: VerifyArgs) -> Result<u8, Failure> {
+    let dir = args.dir.pdb_dir.unwrap_or_else(store::default_dir);
+    let files =
+        store::list(&dir).map_err(|e| anyhow::anyhow!("cannot list {}: {e}", dir.display()))?;
+    let budget = super::with_memory(npuzzle::Budget::default(), args.max_memory);
+    let reporter = Reporter::new();
+    println!("{}", dir.display());
+    if files.is_empty() {
+        println!("  (no pattern databases cached)");
+    }
+    let mut bad = 0;
+    for f in &files {
+        let name = f
+            .path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let verdict = pdb::verify(&dir, f, &reporter, &budget)?;
+        match verdict {
+            Verdict::Sound => println!("  ok      {name}"),
+            Verdict::Unreadable(why) => {
+                bad += 1;
+                println!("  DAMAGED {name}: {why}");
+            }
+            Verdict::Wrong { entries, first } => {
+                bad += 1;
+                let what = if entries == 1 {
+                    "1 value differs from its definition".to_string()
+                } else {
+                    format!("{entries} values differ from their definition")
+                };
+                println!(
+                    "  WRONG   {name}: {what} (the first at entry {first}); delete the file to have it rebuilt"
+                );
+            }
+        }
+    }
+    if bad == 0 {
+        println!("{} sound", super::count(files.len() as u64, "database"));
+        Ok(0)
+    } else {
+        println!(
+            "{} of {} wrong or damaged",
+            bad,
+            super::count(files.len() as u64, "database")
+        );
+        Ok(super::EXIT_ENVIRONMENT)
+    }
 }

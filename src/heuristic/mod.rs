@@ -155,7 +155,11 @@ impl FromStr for HeuristicKind {
             })
             .ok_or_else(|| {
                 let names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
-                format!("'{s}' is not a heuristic; use one of {}", names.join(", "))
+                format!(
+                    "'{}' is not a heuristic; use one of {}",
+                    crate::board::printable(s),
+                    names.join(", ")
+                )
             })
     }
 }

@@ -304,7 +304,11 @@ impl FromStr for Algorithm {
             })
             .ok_or_else(|| {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!("'{s}' is not an algorithm; use one of {}", names.join(", "))
+                format!(
+                    "'{}' is not an algorithm; use one of {}",
+                    crate::board::printable(s),
+                    names.join(", ")
+                )
             })
     }
 }

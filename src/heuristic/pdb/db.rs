@@ -82,7 +82,7 @@ impl PatternDb {
     /// The value for the group whose `i`-th tile stands on
     /// `cell(tiles[i])`, with the blank on `blank`: ranking and the group's
     /// occupancy mask in one pass (the search's hot path).
-    #[inline]
+    #[inline(always)]
     pub(super) fn lookup(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> u8 {
         let mut used = 0u64;
         let mut rank = 0usize;

@@ -116,7 +116,10 @@ impl PdbHeuristic {
     }
 
     /// Group `g`'s value; `pos[0]` is the blank's cell.
-    #[inline]
+    // Always inlined: the search's hottest call; left to the compiler, the
+    // split into files made it an out-of-line call (4% more instructions
+    // on Korf's 100 with 7-8, measured with callgrind).
+    #[inline(always)]
     fn group_value(&self, g: usize, pos: &[u8; MAX_CELLS]) -> u8 {
         self.dbs[g].lookup(
             &self.members[g],
@@ -127,7 +130,7 @@ impl PdbHeuristic {
 
     /// Group `g`'s value in the reflected position (the blank, tile 0, is
     /// its own mirror tile).
-    #[inline]
+    #[inline(always)]
     fn mirror_value(&self, m: &Mirror, g: usize, pos: &[u8; MAX_CELLS]) -> u8 {
         let blank = usize::from(m.cell[usize::from(pos[0])]);
         self.dbs[g].lookup(

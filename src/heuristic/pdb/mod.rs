@@ -29,11 +29,13 @@ mod db;
 mod heuristic;
 pub(crate) mod partition;
 pub mod store;
+mod verify;
 
 pub use cache::{forget_loaded, load_or_build, PdbCache};
 pub use db::PatternDb;
 pub use heuristic::{reflection_applies, PdbHeuristic, PdbState};
 pub use partition::{PartitionError, PartitionSpec};
+pub use verify::{verify, Verdict};
 
 use crate::board::{Board, Shape};
 use std::path::PathBuf;
@@ -185,7 +187,8 @@ impl std::str::FromStr for BlankMode {
             "min" | "blank-free" => Ok(BlankMode::Min),
             "regions" | "zero-aware" | "blank-aware" => Ok(BlankMode::Regions),
             _ => Err(format!(
-                "'{s}' is not a blank mode; use auto, min or regions"
+                "'{}' is not a blank mode; use auto, min or regions",
+                crate::board::printable(s)
             )),
         }
     }

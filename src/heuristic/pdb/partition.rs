@@ -92,7 +92,7 @@ impl FromStr for PartitionSpec {
     /// groups, tiles separated by `,` or spaces and groups by `/` or `|`.
     fn from_str(text: &str) -> Result<PartitionSpec, PartitionError> {
         let t = text.trim();
-        let bad = || PartitionError::Syntax(t.to_string());
+        let bad = || PartitionError::Syntax(crate::board::printable(t));
         if t.eq_ignore_ascii_case("auto") || t.eq_ignore_ascii_case("default") {
             return Ok(PartitionSpec::Auto);
         }

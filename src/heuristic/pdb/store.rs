@@ -257,6 +257,10 @@ pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
         if path.extension().and_then(|e| e.to_str()) != Some("pdb") {
             continue;
         }
+        // Regular files only: opening a FIFO would block.
+        if !fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+            continue;
+        }
         let Ok(mut f) = fs::File::open(&path) else {
             continue;
         };
