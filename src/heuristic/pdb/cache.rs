@@ -293,6 +293,31 @@ fn stopped(tiles: &[u8], interrupt: Interrupt, budget: &crate::budget::Budget) -
     }
 }
 
+/// Whether every database of `layout` for `goal` is at hand without a
+/// build: in `opts.cache`, or as a file in the disk cache (its contents are
+/// checked only when loaded).
+pub fn is_cached(goal: &Board, layout: &super::PdbLayout, opts: &PdbOptions) -> bool {
+    let shape = goal.shape();
+    let dir = opts.cache_dir();
+    layout
+        .groups
+        .iter()
+        .zip(&layout.zero_aware)
+        .all(|(tiles, &regions)| {
+            let key = store::Key {
+                rows: shape.rows as u8,
+                cols: shape.cols as u8,
+                goal: goal.tiles().to_vec(),
+                tiles: tiles.clone(),
+                regions,
+            };
+            let memo_key = (key.clone(), dir.clone(), opts.use_cache);
+            opts.cache.lock().loaded.contains_key(&memo_key)
+                || (opts.use_cache
+                    && std::fs::metadata(dir.join(key.file_name())).is_ok_and(|m| m.is_file()))
+        })
+}
+
 /// Drops every database held by the process-wide cache.
 pub fn forget_loaded() {
     PdbCache::global().clear();

@@ -31,7 +31,7 @@ pub(crate) mod partition;
 pub mod store;
 mod verify;
 
-pub use cache::{forget_loaded, load_or_build, PdbCache};
+pub use cache::{forget_loaded, is_cached, load_or_build, PdbCache};
 pub use db::PatternDb;
 pub use heuristic::{reflection_applies, PdbHeuristic, PdbState};
 pub use partition::{PartitionError, PartitionSpec};
