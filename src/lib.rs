@@ -14,6 +14,7 @@ pub mod rank;
 pub mod report;
 pub mod search;
 pub mod server;
+pub mod space;
 
 pub use board::{Board, Dir, Shape};
 pub use search::{solve, Algorithm, Budget, Problem, SearchError, Solution, SolveOptions};
