@@ -18,7 +18,7 @@
 //! let r = analyze(&goal, &SpaceOptions::default(), &Silent, &AtomicBool::new(false)).unwrap();
 //! assert_eq!(r.total(), 360);
 //! assert_eq!(r.radius(), 21);
-//! assert_eq!(r.antipodes[0].to_row_string(), "0 1 2/5 4 3");
+//! assert_eq!(r.antipodes[0].to_row_string(), "4 5 0/1 2 3");
 //! ```
 
 mod bits;
