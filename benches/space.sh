@@ -21,7 +21,7 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 echo "npuzzle space --size $SIZE; $RUNS runs per engine; $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-declare -A times
+declare -A times cpus
 run() {
     local label=$1; shift
     local t0 t1 stats
@@ -32,6 +32,7 @@ run() {
     local secs; secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", (b - a) / 1e9 }')
     times[$label]+="$secs "
     read -r user sys kb <<< "$stats"
+    cpus[$label]+="$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }') "
     printf '  %-8s %7s s wall  %6s s user  %5s s sys  %6d MB peak\n' "$label" "$secs" "$user" "$sys" $((kb / 1024))
 }
 
@@ -44,5 +45,9 @@ for _ in $(seq "$RUNS"); do
 done
 ml=$(echo "${times[local]}" | median)
 mt=$(echo "${times[timely]}" | median)
-echo "median: local $ml s, timely ($WORKERS workers) $mt s, ratio timely/local $(awk -v a="$mt" -v b="$ml" 'BEGIN { printf "%.2f", a / b }')"
+cl=$(echo "${cpus[local]}" | median)
+ct=$(echo "${cpus[timely]}" | median)
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+echo "median wall: local $ml s, timely ($WORKERS workers) $mt s, ratio timely/local $(ratio "$mt" "$ml")"
+echo "median CPU:  local $cl s, timely ($WORKERS workers) $ct s, ratio timely/local $(ratio "$ct" "$cl")"
 echo "distribution: $(tail -n +2 "$TMP/local.csv" | wc -l) levels, radius $(tail -n 1 "$TMP/local.csv" | cut -d, -f1), $(tail -n 1 "$TMP/local.csv" | cut -d, -f2) antipodes"

@@ -389,3 +389,93 @@ fn a_cancelled_search_says_where_it_stopped() {
         "{e}"
     );
 }
+
+#[cfg(feature = "timely")]
+mod timely_checkpoints {
+    use super::*;
+    use space::cluster::{analyze, Cluster};
+    use std::path::Path;
+    use std::sync::Arc;
+
+    struct StopAfterLevel {
+        level: u32,
+        cancel: Arc<AtomicBool>,
+    }
+
+    impl Progress for StopAfterLevel {
+        fn level_done(&self, level: u32, _found: u64) {
+            if level == self.level {
+                self.cancel.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    fn run(
+        goal: &Board,
+        path: &Path,
+        resume: bool,
+        stop: Option<u32>,
+    ) -> Result<space::SpaceResult, SpaceError> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let progress: Arc<dyn Progress + Send> = match stop {
+            Some(level) => Arc::new(StopAfterLevel {
+                level,
+                cancel: Arc::clone(&cancel),
+            }),
+            None => Arc::new(Silent),
+        };
+        analyze(
+            goal,
+            &with_checkpoint(path, resume),
+            &Cluster::threads(2),
+            progress,
+            cancel,
+        )
+    }
+
+    fn part(path: &Path, i: usize) -> PathBuf {
+        let mut s = path.as_os_str().to_owned();
+        s.push(format!(".{i}-of-2"));
+        PathBuf::from(s)
+    }
+
+    #[test]
+    fn resuming_the_parts_gives_the_uninterrupted_result() {
+        let dir = temp_dir();
+        let path = dir.path().join("t");
+        let goal = blank_corner(2, 5);
+        let want = local(&goal, 10);
+        for stop in [0, 30, 54] {
+            match run(&goal, &path, false, Some(stop)) {
+                Err(SpaceError::Cancelled { level, saved }) => {
+                    assert_eq!((level, saved), (stop + 1, Some(stop + 1)))
+                }
+                other => panic!("{other:?}"),
+            }
+            assert!(part(&path, 0).exists() && part(&path, 1).exists());
+            assert_eq!(
+                run(&goal, &path, true, None).unwrap(),
+                want,
+                "after level {stop}"
+            );
+        }
+    }
+
+    #[test]
+    fn parts_of_different_checkpoints_or_a_missing_part_are_refused() {
+        let dir = temp_dir();
+        let path = dir.path().join("t");
+        let goal = blank_corner(2, 5);
+        assert!(run(&goal, &path, false, Some(10)).is_err());
+        let old = std::fs::read(part(&path, 1)).unwrap();
+        assert!(run(&goal, &path, false, Some(20)).is_err());
+        std::fs::write(part(&path, 1), &old).unwrap();
+        let e = run(&goal, &path, true, None).unwrap_err();
+        assert!(matches!(e, SpaceError::BadCheckpoint { .. }), "{e}");
+        assert!(e.to_string().contains("not of one checkpoint"), "{e}");
+        std::fs::remove_file(part(&path, 1)).unwrap();
+        let e = run(&goal, &path, true, None).unwrap_err();
+        assert!(matches!(e, SpaceError::CheckpointRead { .. }), "{e}");
+        assert!(e.to_string().contains("t.1-of-2"), "{e}");
+    }
+}

@@ -229,18 +229,38 @@ fn timely_in_one_process_prints_what_local_prints() {
         .assert()
         .success()
         .stdout(String::from_utf8(local.stdout).unwrap());
+    // checkpoints, one part per worker, and a resume from them
+    let dir = temp_dir();
+    let ckpt = dir.path().join("c");
+    let timely = [
+        "space",
+        "--size",
+        "3x3",
+        "--list",
+        "2",
+        "--engine",
+        "timely",
+        "--workers",
+        "2",
+    ];
+    let first = npuzzle()
+        .args(timely)
+        .arg("--checkpoint")
+        .arg(&ckpt)
+        .output()
+        .unwrap();
+    assert!(first.status.success());
+    for part in ["c.0-of-2", "c.1-of-2"] {
+        assert!(dir.path().join(part).exists(), "{part}");
+    }
     npuzzle()
-        .args([
-            "space",
-            "--size",
-            "3x3",
-            "--engine",
-            "timely",
-            "--checkpoint",
-            "x",
-        ])
+        .args(timely)
+        .args(["--resume", "--checkpoint"])
+        .arg(&ckpt)
         .assert()
-        .code(2);
+        .success()
+        .stdout(String::from_utf8(first.stdout).unwrap())
+        .stderr(predicate::str::contains("resuming from"));
 }
 
 /// Two free ports on 127.0.0.1 (free when asked; a clash only fails the

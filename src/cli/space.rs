@@ -38,7 +38,8 @@ pub struct SpaceArgs {
     /// Draw the distribution into an SVG file.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
-    /// Save the search after each level to FILE (through FILE.tmp).
+    /// Save the search after each level to FILE (through FILE.tmp); with
+    /// --engine timely, each worker saves its part to FILE.I-of-W.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Continue from the --checkpoint file.
@@ -189,6 +190,18 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
     if !primary {
         return Ok(0);
     }
+    // Every position reachable from the goal is counted once; anything
+    // else is a defect, never to be printed as a distribution.
+    if memory::positions(args.size) != Some(u128::from(result.total())) {
+        return Err(fail(
+            1,
+            anyhow::anyhow!(
+                "the search counted {} positions, not {}!/2: the distribution is incomplete",
+                result.total(),
+                args.size.cells()
+            ),
+        ));
+    }
     if let Some(p) = &args.plot {
         let svg = plot(&result).map_err(|e| fail(1, anyhow::anyhow!("plot: {e}")))?;
         std::fs::write(p, svg)
@@ -258,12 +271,6 @@ fn timely(
     cancel: Arc<AtomicBool>,
 ) -> Result<(SpaceResult, bool), Failure> {
     use npuzzle::space::cluster::{self, Cluster};
-    if opts.checkpoint.is_some() {
-        return Err(fail(
-            EXIT_BAD_INPUT,
-            anyhow::anyhow!("--checkpoint works with --engine local only"),
-        ));
-    }
     let addresses = match &args.hostfile {
         Some(path) => std::fs::read_to_string(path)
             .map_err(|e| fail(1, anyhow::anyhow!("cannot read {}: {e}", path.display())))?

@@ -3,7 +3,7 @@
 //!
 //! Layout, little-endian: the magic `NPZSPACE`, the format version (u32),
 //! rows and columns (u8 each), the goal's tiles (one byte each), the level
-//! about to be expanded (u32), the count of every level up to it (u64
+//! about to be expanded (u32), the count of every level below it (u64
 //! each), the array's whole length in words, this part's first word and
 //! length, the part's number and the number of parts (u32 each), this
 //! part's positions at the level and closed before it (u64 each); then the
@@ -30,7 +30,8 @@ pub(crate) struct Header {
     pub goal: Board,
     /// The level whose positions hold its code and are not yet expanded.
     pub level: u32,
-    /// `counts[d]` for `d ≤ level`.
+    /// `counts[d]` for `d < level` (the level's own total is the sum of
+    /// the parts' `part_frontier`).
     pub counts: Vec<u64>,
     pub total_words: u64,
     pub first_word: u64,
@@ -192,7 +193,7 @@ pub(crate) fn read(
     if level >= MAX_LEVELS {
         return Err(bad(format!("level {level} is impossible")));
     }
-    let counts: Vec<u64> = take(8 * (level as usize + 1), "counts")?
+    let counts: Vec<u64> = take(8 * level as usize, "counts")?
         .chunks(8)
         .map(u64_of)
         .collect();
@@ -223,7 +224,7 @@ pub(crate) fn read(
             expect.parts
         )));
     }
-    let head_len = 8 + 4 + 2 + (rows * cols) as u64 + 4 + 8 * (u64::from(level) + 1) + 24 + 8 + 16;
+    let head_len = 8 + 4 + 2 + (rows * cols) as u64 + 4 + 8 * u64::from(level) + 24 + 8 + 16;
     let want_len = head_len + words * 8 + 4;
     if len != want_len {
         return Err(bad(format!(
@@ -265,7 +266,8 @@ pub(crate) fn read(
 
 /// Checks the words against the header's counts for this part: exactly
 /// `part_frontier` positions hold the level's code, `part_closed` are
-/// closed, none holds the other code, and the counts add up.
+/// closed, none holds the other code; for a whole array, the closed ones
+/// are the levels below and the level is not empty.
 pub(crate) fn check_counts(
     path: &Path,
     h: &Header,
@@ -273,12 +275,11 @@ pub(crate) fn check_counts(
     tally: impl Fn(u64) -> u64,
 ) -> Result<(), SpaceError> {
     let [frontier, other, closed] = [code, 3 - code, 3].map(&tally);
-    let level_total: u64 = h.counts.iter().sum();
+    let below: u64 = h.counts.iter().sum();
     let ok = frontier == h.part_frontier
         && closed == h.part_closed
         && other == 0
-        && h.counts.last().is_some_and(|&c| c > 0)
-        && (h.parts > 1 || level_total == h.part_frontier + h.part_closed);
+        && (h.parts > 1 || (h.part_frontier > 0 && below == h.part_closed));
     if ok {
         Ok(())
     } else {

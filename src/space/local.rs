@@ -65,7 +65,9 @@ fn run<const N: usize>(
         Some(c) if c.resume => {
             let h = resume(&c.path, goal, &words, total_words)?;
             progress.resumed(&c.path, h.level);
-            (h.level, h.counts)
+            let mut counts = h.counts;
+            counts.push(h.part_frontier);
+            (h.level, counts)
         }
         _ => {
             let g = ix.goal_index();
@@ -107,7 +109,7 @@ fn run<const N: usize>(
                 let header = Header {
                     goal: goal.clone(),
                     level,
-                    counts: counts.clone(),
+                    counts: counts[..level as usize].to_vec(),
                     total_words,
                     first_word: 0,
                     words: total_words,
