@@ -205,6 +205,22 @@ fn a_timeout_stops_with_status_3() {
         .assert()
         .code(3)
         .stderr(predicate::str::contains("stopped while expanding level"));
+    #[cfg(feature = "timely")]
+    npuzzle()
+        .args([
+            "space",
+            "--size",
+            "2x6",
+            "--timeout",
+            "0.2",
+            "--engine",
+            "timely",
+            "--workers",
+            "2",
+        ])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::contains("stopped while expanding level"));
 }
 
 #[cfg(feature = "timely")]

@@ -12,6 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// How long after `--timeout` a search that has not stopped is ended.
+const TIMEOUT_GRACE: Duration = Duration::from_secs(60);
+
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Memory: two bits per position, (R*C)!/8 bytes: 60 MB for 3x4 and 2x6, \
@@ -177,6 +180,17 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         std::thread::spawn(move || {
             std::thread::sleep(limit);
             flag.store(true, Ordering::Relaxed);
+            // The engines stop within a chunk of the flag; only a timely
+            // process still waiting for its peers to connect, or a very
+            // large checkpoint being written (its previous version stays
+            // whole), can outlast this.
+            std::thread::sleep(TIMEOUT_GRACE);
+            eprintln!(
+                "npuzzle: space: stopped by --timeout {secs} (the search did not stop within {} s \
+                 of it: timely processes still connecting, or a checkpoint being written)",
+                TIMEOUT_GRACE.as_secs()
+            );
+            std::process::exit(i32::from(EXIT_BUDGET));
         });
     }
     let bars = Arc::new(Bars::new(args.verbose));

@@ -263,9 +263,15 @@ pub(super) fn run_worker<const N: usize>(
         }
         flow.at(2 * d + 2);
         let mut sample = Vec::new();
-        let cancelled = job.cancel.load(Relaxed);
+        let mut cancelled = false;
         let mut from = 0;
-        while from < nwords && !cancelled {
+        while from < nwords {
+            // Stop scanning at once; the round still completes, so that
+            // every worker learns of it from the reports.
+            if job.cancel.load(Relaxed) {
+                cancelled = true;
+                break;
+            }
             let to = (from + CHUNK_WORDS).min(nwords);
             {
                 let mut p = part.borrow_mut();
