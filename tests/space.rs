@@ -479,3 +479,34 @@ mod timely_checkpoints {
         assert!(e.to_string().contains("t.1-of-2"), "{e}");
     }
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// From any goal of a small board, the distribution is the plain
+        /// BFS's, the total is (R·C)!/2, and every listed antipode lies at
+        /// the radius.
+        #[test]
+        fn any_goal_matches_a_plain_bfs(
+            shape in prop::sample::select(vec![(2usize, 3usize), (3, 2), (2, 4), (4, 2), (2, 2)]),
+            keys in prop::collection::vec(any::<u32>(), 8),
+        ) {
+            let (r, c) = shape;
+            let n = r * c;
+            let mut tiles: Vec<u8> = (0..n as u8).collect();
+            tiles.sort_by_key(|&t| keys[t as usize]);
+            let goal = Board::from_tiles(r, c, &tiles).unwrap();
+            let got = local(&goal, 3);
+            prop_assert_eq!(&got.counts, &plain_bfs_histogram(&goal));
+            prop_assert_eq!(u128::from(got.total()), space::memory::positions(goal.shape()).unwrap());
+            let dist = bfs_all(&goal);
+            for b in &got.antipodes {
+                prop_assert_eq!(dist.get(b.tiles()).copied(), Some(got.radius()));
+            }
+        }
+    }
+}
