@@ -199,7 +199,6 @@ pub(super) fn run_worker<const N: usize>(
     let per = total_words.div_ceil(peers as u64).max(1);
     let first_word = (per * me as u64).min(total_words);
     let end_word = (first_word + per).min(total_words);
-    let owner = move |m: u64| (m / PER_WORD) / per;
     let part = Rc::new(RefCell::new(Part {
         first_word,
         words: Vec::new(),
@@ -287,7 +286,7 @@ pub(super) fn run_worker<const N: usize>(
                         }
                         ix.state(m, &mut st);
                         ix.neighbours(&st, |nb| {
-                            if owner(nb) == me as u64 {
+                            if (first_word..end_word).contains(&(nb / PER_WORD)) {
                                 p.mark(nb, next);
                             } else {
                                 out.push(nb);
