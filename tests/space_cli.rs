@@ -6,11 +6,8 @@ mod cli;
 #[path = "space/published.rs"]
 mod published;
 
-use cli::{npuzzle, npuzzle_process};
+use cli::npuzzle;
 use predicates::prelude::*;
-use std::net::TcpListener;
-use std::process::{Child, Stdio};
-use std::time::{Duration, Instant};
 
 fn temp_dir() -> tempfile::TempDir {
     tempfile::Builder::new()
@@ -279,111 +276,119 @@ fn timely_in_one_process_prints_what_local_prints() {
         .stderr(predicate::str::contains("resuming from"));
 }
 
-/// Two free ports on 127.0.0.1 (free when asked; a clash only fails the
-/// test, it cannot reach anything but this machine).
-fn two_ports() -> [u16; 2] {
-    let a = TcpListener::bind("127.0.0.1:0").unwrap();
-    let b = TcpListener::bind("127.0.0.1:0").unwrap();
-    [
-        a.local_addr().unwrap().port(),
-        b.local_addr().unwrap().port(),
-    ]
-}
+/// The timely engine as two processes on 127.0.0.1.
+#[cfg(feature = "timely")]
+mod processes {
+    use super::*;
+    use cli::npuzzle_process;
+    use std::net::TcpListener;
+    use std::process::{Child, Stdio};
+    use std::time::{Duration, Instant};
 
-/// Waits for a child at most `limit`, killing it past that.
-fn wait(mut child: Child, limit: Duration) -> std::process::Output {
-    let t0 = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if t0.elapsed() > limit {
-            let _ = child.kill();
-            panic!("a timely process ran longer than {limit:?}");
+    /// Two free ports on 127.0.0.1 (free when asked; a clash only fails the
+    /// test, it cannot reach anything but this machine).
+    fn two_ports() -> [u16; 2] {
+        let a = TcpListener::bind("127.0.0.1:0").unwrap();
+        let b = TcpListener::bind("127.0.0.1:0").unwrap();
+        [
+            a.local_addr().unwrap().port(),
+            b.local_addr().unwrap().port(),
+        ]
+    }
+
+    /// Waits for a child at most `limit`, killing it past that.
+    fn wait(mut child: Child, limit: Duration) -> std::process::Output {
+        let t0 = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if t0.elapsed() > limit {
+                let _ = child.kill();
+                panic!("a timely process ran longer than {limit:?}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
         }
-        std::thread::sleep(Duration::from_millis(20));
+        child.wait_with_output().unwrap()
     }
-    child.wait_with_output().unwrap()
-}
 
-/// `npuzzle space ARGS` as two timely processes of two workers each on
-/// 127.0.0.1; returns process 0's standard output from the line that
-/// starts with `first` (timely itself prints "awaiting connections" lines
-/// there while the processes connect).
-fn two_processes(args: &[&str], first: &str, limit: Duration) -> String {
-    let dir = temp_dir();
-    let hosts = dir.path().join("hosts");
-    let [p0, p1] = two_ports();
-    std::fs::write(&hosts, format!("127.0.0.1:{p0}\n127.0.0.1:{p1}\n")).unwrap();
-    let spawn = |i: usize| {
-        npuzzle_process()
-            .args([
-                "space",
-                "--engine",
-                "timely",
-                "--workers",
-                "2",
-                "--processes",
-                "2",
-            ])
-            .args(["--process", &i.to_string(), "--hostfile"])
-            .arg(&hosts)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
-    let zero = spawn(0);
-    let one = spawn(1);
-    let out0 = wait(zero, limit);
-    let out1 = wait(one, limit);
-    assert!(
-        out0.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out0.stderr)
-    );
-    assert!(
-        out1.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out1.stderr)
-    );
-    let stdout = String::from_utf8(out0.stdout).unwrap();
-    let start = stdout
-        .find(first)
-        .unwrap_or_else(|| panic!("no '{first}' in {stdout}"));
-    stdout[start..].to_string()
-}
-
-#[cfg(feature = "timely")]
-#[test]
-fn timely_as_two_processes_on_loopback_prints_what_local_prints() {
-    for (size, goal) in [
-        ("3x3", "blank-last"),
-        ("3x3", "spiral"),
-        ("2x5", "blank-first"),
-    ] {
-        let args = ["--size", size, "--goal", goal, "--list", "3"];
-        let local = npuzzle().arg("space").args(args).output().unwrap();
-        let got = two_processes(&args, "distance", Duration::from_secs(120));
-        assert_eq!(
-            got,
-            String::from_utf8(local.stdout).unwrap(),
-            "{size} {goal}"
+    /// `npuzzle space ARGS` as two timely processes of two workers each on
+    /// 127.0.0.1; returns process 0's standard output from the line that
+    /// starts with `first` (timely itself prints "awaiting connections" lines
+    /// there while the processes connect).
+    fn two_processes(args: &[&str], first: &str, limit: Duration) -> String {
+        let dir = temp_dir();
+        let hosts = dir.path().join("hosts");
+        let [p0, p1] = two_ports();
+        std::fs::write(&hosts, format!("127.0.0.1:{p0}\n127.0.0.1:{p1}\n")).unwrap();
+        let spawn = |i: usize| {
+            npuzzle_process()
+                .args([
+                    "space",
+                    "--engine",
+                    "timely",
+                    "--workers",
+                    "2",
+                    "--processes",
+                    "2",
+                ])
+                .args(["--process", &i.to_string(), "--hostfile"])
+                .arg(&hosts)
+                .args(args)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let zero = spawn(0);
+        let one = spawn(1);
+        let out0 = wait(zero, limit);
+        let out1 = wait(one, limit);
+        assert!(
+            out0.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out0.stderr)
         );
+        assert!(
+            out1.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out1.stderr)
+        );
+        let stdout = String::from_utf8(out0.stdout).unwrap();
+        let start = stdout
+            .find(first)
+            .unwrap_or_else(|| panic!("no '{first}' in {stdout}"));
+        stdout[start..].to_string()
     }
-}
 
-#[cfg(feature = "timely")]
-#[test]
-#[ignore = "a minute or more in the test profile; cargo test --release --test space_cli -- --ignored"]
-fn timely_three_by_four_as_two_processes() {
-    let got = two_processes(
-        &["--size", "3x4", "--csv"],
-        "distance,",
-        Duration::from_secs(900),
-    );
-    let counts: Vec<u64> = got
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
-        .collect();
-    assert_eq!(counts, published::distribution("3x4").unwrap());
+    #[test]
+    fn timely_as_two_processes_on_loopback_prints_what_local_prints() {
+        for (size, goal) in [
+            ("3x3", "blank-last"),
+            ("3x3", "spiral"),
+            ("2x5", "blank-first"),
+        ] {
+            let args = ["--size", size, "--goal", goal, "--list", "3"];
+            let local = npuzzle().arg("space").args(args).output().unwrap();
+            let got = two_processes(&args, "distance", Duration::from_secs(120));
+            assert_eq!(
+                got,
+                String::from_utf8(local.stdout).unwrap(),
+                "{size} {goal}"
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "a minute or more in the test profile; cargo test --release --test space_cli -- --ignored"]
+    fn timely_three_by_four_as_two_processes() {
+        let got = two_processes(
+            &["--size", "3x4", "--csv"],
+            "distance,",
+            Duration::from_secs(900),
+        );
+        let counts: Vec<u64> = got
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(counts, published::distribution("3x4").unwrap());
+    }
 }
