@@ -166,6 +166,12 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         }
     }
     if let Some(p) = &args.plot {
+        if !cfg!(feature = "plot") {
+            return Err(fail(
+                EXIT_BAD_INPUT,
+                anyhow::anyhow!("--plot: this npuzzle was built without the `plot` feature"),
+            ));
+        }
         probe_writable(p)?;
     }
     let cancel = Arc::new(AtomicBool::new(false));
