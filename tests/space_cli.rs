@@ -136,6 +136,19 @@ fn refusals_and_their_exit_statuses() {
         .args(["space", "--size", "2x2", "--resume"])
         .assert()
         .code(2);
+    // counts out of range
+    for args in [
+        &["--list", "100001"][..],
+        &["--workers", "0"],
+        &["--processes", "0"],
+        &["--processes", "2", "--process", "2"],
+    ] {
+        npuzzle()
+            .args(["space", "--size", "2x2", "--engine", "timely"])
+            .args(args)
+            .assert()
+            .code(2);
+    }
     // a bad goal
     npuzzle()
         .args(["space", "--size", "2x2", "--goal", "1 2 3 4"])

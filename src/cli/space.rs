@@ -29,8 +29,9 @@ pub struct SpaceArgs {
     /// The goal: blank-last (default), blank-first, spiral, or a board.
     #[arg(short, long, num_args = 1..)]
     pub goal: Option<Vec<String>>,
-    /// How many antipodes (positions farthest from the goal) to print.
-    #[arg(long, value_name = "N", default_value_t = space::DEFAULT_LIST)]
+    /// How many antipodes (positions farthest from the goal) to print, at
+    /// most 100000.
+    #[arg(long, value_name = "N", default_value_t = space::DEFAULT_LIST, value_parser = list_count)]
     pub list: usize,
     /// One JSON object on standard output.
     #[arg(long, conflicts_with = "csv")]
@@ -64,10 +65,10 @@ pub struct SpaceArgs {
     #[arg(long, value_enum, default_value = "local")]
     pub engine: Engine,
     /// Threads (local) or timely workers per process (default: every core).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
     pub workers: Option<usize>,
     /// timely: number of processes.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
     pub processes: usize,
     /// timely: this process's number, 0..processes.
     #[arg(long, value_name = "I", default_value_t = 0)]
@@ -88,6 +89,23 @@ pub struct SpaceArgs {
 pub enum Engine {
     Local,
     Timely,
+}
+
+fn list_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= space::MAX_LIST => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a count from 0 to {}",
+            space::MAX_LIST
+        )),
+    }
+}
+
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{text}' is not a count of at least 1")),
+    }
 }
 
 fn fail(code: u8, error: impl Into<anyhow::Error>) -> Failure {
@@ -115,6 +133,16 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         None => GoalSpec::default(),
     };
     let goal = goal.resolve(args.size, &mut Scan::new())?;
+    if args.process >= args.processes {
+        return Err(fail(
+            EXIT_BAD_INPUT,
+            anyhow::anyhow!(
+                "--process {} is not below --processes {} (processes are numbered from 0)",
+                args.process,
+                args.processes
+            ),
+        ));
+    }
     let max_memory = match args.max_memory {
         Some(m) => m,
         None => memory::default_limit().unwrap_or(8 << 30),

@@ -79,6 +79,7 @@ fn run<const N: usize>(
     let mut last_save = Instant::now();
     let mut sample = Vec::new();
     let chunks = words.len().div_ceil(CHUNK_WORDS);
+    let list = opts.list.min(super::MAX_LIST);
     while counts[level as usize] > 0 {
         progress.level(level, counts[level as usize], total_words);
         let (cur, next) = (level_code(level), level_code(level + 1));
@@ -90,11 +91,11 @@ fn run<const N: usize>(
                 }
                 let range = c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words.len());
                 let n = range.len() as u64;
-                let f = expand(&ix, &words, range, cur, next, opts.list);
+                let f = expand(&ix, &words, range, cur, next, list);
                 progress.advance(n);
                 f
             })
-            .reduce(Found::default, |a, b| a.merge(b, opts.list));
+            .reduce(Found::default, |a, b| a.merge(b, list));
         if cancel.load(Relaxed) {
             return Err(SpaceError::Cancelled { level, saved });
         }

@@ -45,6 +45,11 @@ pub const MAX_CELLS: usize = index::MAX_CELLS;
 /// Antipodes listed by default.
 pub const DEFAULT_LIST: usize = 5;
 
+/// At most this many antipodes are listed (`SpaceOptions::list` is
+/// clamped), which bounds the memory the lists take while a level is
+/// expanded.
+pub const MAX_LIST: usize = 100_000;
+
 /// Where and how often to save the search, and whether to resume.
 #[derive(Clone, Debug)]
 pub struct Checkpointing {
@@ -62,7 +67,8 @@ pub struct Checkpointing {
 pub struct SpaceOptions {
     /// Refuse a search whose two-bit array needs more bytes than this.
     pub max_memory: u64,
-    /// How many antipodes to return (the first in rank order).
+    /// How many antipodes to return (the first in rank order), at most
+    /// [`MAX_LIST`].
     pub list: usize,
     /// Checkpoints, if any.
     pub checkpoint: Option<Checkpointing>,

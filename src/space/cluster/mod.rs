@@ -132,7 +132,7 @@ pub fn analyze(
     progress.started(super::memory::positions(shape).unwrap_or(0) as u64, share);
     let job = Arc::new(Job {
         goal: goal.clone(),
-        list: opts.list,
+        list: opts.list.min(super::MAX_LIST),
         workers: cluster.workers,
         checkpoint: opts.checkpoint.clone(),
         progress,
