@@ -268,7 +268,7 @@ fn save(
                 "not saving the database for tiles {}: the cache in {} would grow past its cap of {}",
                 tile_list(&key.tiles),
                 dir.display(),
-                crate::system::Bytes(cap)
+                crate::system::Bytes::from(cap)
             ));
             return;
         }
