@@ -12,7 +12,9 @@ pub struct ServeArgs {
     #[arg(long, default_value = server::DEFAULT_ADDR, value_name = "HOST:PORT")]
     pub addr: SocketAddr,
 
-    /// Longest time one search may take, in seconds (a request may ask for less).
+    /// Longest time one request may take, in seconds, from its headers:
+    /// its body, its wait for a search slot, database builds and the search
+    /// (a request may ask for less).
     #[arg(long, value_name = "SECONDS", default_value_t = Config::DEFAULT_TIMEOUT.as_secs_f64())]
     pub timeout: f64,
 
