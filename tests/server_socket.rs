@@ -280,6 +280,15 @@ async fn half_sent(addr: std::net::SocketAddr, bytes: &'static [u8]) -> (String,
     .unwrap()
 }
 
+/// Waits (at most 20 s) for the server to close `s`: how long it took.
+fn wait_for_close(mut s: std::net::TcpStream) -> Duration {
+    use std::io::Read;
+    let t = Instant::now();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let _ = s.read_to_end(&mut Vec::new());
+    t.elapsed()
+}
+
 /// Slow-loris: a request whose headers stop halfway, and one whose body
 /// stops halfway, are closed after their timeouts (the body one with 408),
 /// and meanwhile others are answered.
@@ -340,10 +349,13 @@ async fn more_connections_than_the_cap_wait_their_turn() {
     config.header_timeout = Duration::from_millis(400);
     let srv = Running::start(config).await;
     let addr = srv.addr;
+    // Connected (queued by the kernel) before the fresh client below.
     let silent: Vec<_> = (0..12)
-        .map(|_| tokio::spawn(half_sent(addr, b"GET /api/health HTTP/1.1\r\n")))
+        .map(|_| {
+            let s = std::net::TcpStream::connect(addr).unwrap();
+            tokio::task::spawn_blocking(move || wait_for_close(s))
+        })
         .collect();
-    tokio::time::sleep(Duration::from_millis(100)).await;
     let t = Instant::now();
     let h = health(addr).await;
     assert_eq!(h["status"], "ok", "{h}");
@@ -355,7 +367,7 @@ async fn more_connections_than_the_cap_wait_their_turn() {
         "{waited:?}"
     );
     for s in silent {
-        let (_, took) = s.await.unwrap();
+        let took = s.await.unwrap();
         assert!(took < Duration::from_secs(10), "{took:?}");
     }
     // Every slot comes back (the last request's may still be closing).
@@ -418,8 +430,14 @@ async fn a_client_that_disconnects_stops_its_database_build() {
         body.len()
     );
     s.write_all(head.as_bytes()).unwrap();
-    tokio::time::sleep(Duration::from_millis(150)).await;
-    assert_eq!(health(srv.addr).await["searches"]["running"], 1);
+    let t = Instant::now();
+    while health(srv.addr).await["searches"]["running"] != 1 {
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "the build never started"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     drop(s);
     let t = Instant::now();
     loop {

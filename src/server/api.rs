@@ -108,19 +108,15 @@ impl Job {
         }
         self.opts.heuristic = HeuristicKind::LinearConflict;
         let mut plan = search::plan(&self.problem, &self.opts)?;
-        plan.reason = fallback_reason(&plan.reason, &why);
+        plan.reason = format!("{}; linear conflict, since {why}", plan.reason);
         Ok(plan)
     }
 
-    /// When the search may wait for a heavy slot until.
+    /// The request's deadline (no waiting for a heavy slot past it).
     fn deadline(&self) -> Option<Instant> {
         let b = &self.opts.budget;
         b.deadline(Clock::new(b).start)
     }
-}
-
-fn fallback_reason(reason: &str, why: &str) -> String {
-    format!("{reason}; linear conflict, since {why}")
 }
 
 /// Anything but a complete-table lookup (or no search at all) takes a

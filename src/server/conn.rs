@@ -1,9 +1,10 @@
 //! Connections: accepting at most a bounded number at once, timing out
 //! clients that send or read too slowly, and shutting down with a deadline.
 //!
-//! `axum::serve` offers none of these limits, so connections are served
-//! here with hyper's HTTP/1 connection builder, whose header read timeout
-//! closes a half-sent request head (and an idle kept-alive connection).
+//! `axum::serve` has no header timeout, connection cap or shutdown
+//! deadline, so connections are served here with hyper's HTTP/1 connection
+//! builder, whose header read timeout closes a half-sent request head (and
+//! an idle kept-alive connection).
 //! Bodies are timed by the extractor that reads them; responses by
 //! [`StallGuard`].
 
@@ -118,8 +119,7 @@ where
         .header_read_timeout(timeouts.header);
     let (stop, stopping) = tokio::sync::watch::channel(false);
     let mut tasks = JoinSet::new();
-    let shutdown = std::pin::pin!(shutdown);
-    let mut shutdown = shutdown;
+    let mut shutdown = std::pin::pin!(shutdown);
     loop {
         let accepted = tokio::select! {
             biased;
