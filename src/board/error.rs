@@ -65,7 +65,9 @@ pub enum BoardError {
     ///
     /// [`MIN_SIDE`]: super::MIN_SIDE
     /// [`MAX_SIDE`]: super::MAX_SIDE
-    #[error("a {rows}x{cols} board is too large for exact search: each side must be from 2 to 16")]
+    #[error(
+        "a {rows}x{cols} board is not supported by exact search: each side must be from 2 to 16"
+    )]
     BadSize {
         /// Rows asked for.
         rows: usize,
