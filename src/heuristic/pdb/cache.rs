@@ -261,6 +261,10 @@ fn save(
     opts: &PdbOptions,
     reporter: &dyn PdbReporter,
 ) {
+    // Two builds finishing together must not both pass the cap: the check
+    // and the write go one at a time (within this process).
+    static SAVING: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(cap) = opts.max_disk {
         let used: u64 = store::list(dir).map_or(0, |files| files.iter().map(|f| f.bytes).sum());
         if used + data.len() as u64 > cap {
