@@ -116,7 +116,7 @@ pub fn answer_boards(
 ) -> Result<Vec<i32>, ArrayError> {
     check_shape(shape.rows, shape.cols).map_err(ArrayError::Shape)?;
     let cells = shape.cells();
-    if starts.len() % cells != 0 {
+    if !starts.len().is_multiple_of(cells) {
         return Err(ArrayError::Length {
             len: starts.len(),
             shape,
@@ -359,9 +359,12 @@ mod tests {
         );
         let mut goals = ok.repeat(10_000);
         goals[5 * 9 + 8] = 8;
-        let e = answer_boards(shape, &ok.repeat(10_000), &goals, &SolveOptions::default())
-            .unwrap_err();
-        assert!(e.to_string().starts_with("goal 5: tile 8 appears twice"), "{e}");
+        let e =
+            answer_boards(shape, &ok.repeat(10_000), &goals, &SolveOptions::default()).unwrap_err();
+        assert!(
+            e.to_string().starts_with("goal 5: tile 8 appears twice"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -376,9 +379,15 @@ mod tests {
             "18 goal tiles are neither one 3x3 goal (9 cells) nor one per start (3 boards)"
         );
         let e = answer_boards(Shape::new(1, 4), &[1, 2, 3, 0], &[1, 2, 3, 0], &opts).unwrap_err();
-        assert!(matches!(e, ArrayError::Shape(BoardError::BadSize { .. })), "{e}");
+        assert!(
+            matches!(e, ArrayError::Shape(BoardError::BadSize { .. })),
+            "{e}"
+        );
         // No boards: no answers.
-        assert_eq!(answer_boards(Shape::new(3, 3), &[], &ok, &opts).unwrap(), []);
+        assert_eq!(
+            answer_boards(Shape::new(3, 3), &[], &ok, &opts).unwrap(),
+            Vec::<i32>::new()
+        );
     }
 
     #[test]
@@ -396,8 +405,7 @@ mod tests {
         let shape = Shape::new(3, 3);
         let (starts, goals) = pairs(shape, 50_000, 9);
         let flag = Arc::new(AtomicBool::new(true));
-        let opts =
-            SolveOptions::default().with_budget(Budget::default().with_cancel(Some(flag)));
+        let opts = SolveOptions::default().with_budget(Budget::default().with_cancel(Some(flag)));
         let e = answer_boards(shape, &starts, &goals, &opts).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Cancelled);
         // A search whose budget runs out names its start.
