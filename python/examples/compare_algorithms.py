@@ -13,6 +13,7 @@ it prints the table.
 
 # %%
 import argparse
+import sys
 
 import npuzzle
 
@@ -51,7 +52,8 @@ print(f"\nall answers agree: {answers}" if len(answers) == 1 else f"\nanswers DI
 try:
     import matplotlib
 
-    matplotlib.use("Agg")  # a file, with or without a display
+    if "ipykernel" not in sys.modules:
+        matplotlib.use("Agg")  # a script draws into a file, display or not
     import matplotlib.pyplot as plt
 except ImportError:
     print("(pip install matplotlib to plot the nodes each search expanded)")
@@ -67,3 +69,5 @@ else:
     fig.tight_layout()
     fig.savefig(args.plot, dpi=120)
     print(f"chart saved to {args.plot}")
+    if "ipykernel" in sys.modules:
+        plt.show()

@@ -1,6 +1,7 @@
 """The example script runs as its docstring says, with or without
 matplotlib and pandas."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,8 @@ def test_compare_algorithms_example(tmp_path):
     out = subprocess.run(
         [sys.executable, str(EXAMPLE), "8 6 7 2 5 4 3 0 1", "--plot", str(chart)],
         cwd=tmp_path,
+        # matplotlib keeps a font cache under XDG_CACHE_HOME unless told otherwise.
+        env={**os.environ, "MPLCONFIGDIR": str(tmp_path / "mpl")},
         capture_output=True,
         text=True,
         timeout=120,
