@@ -14,11 +14,11 @@ parses, prints and moves boards.
 
 try:
     from ._npuzzle import Board, BudgetExceeded, Solution, Stats, compare, solve, solve_many
-except ImportError as e:  # pragma: no cover - only from a source checkout
+except ImportError as _missing:  # pragma: no cover - only from a source checkout
     raise ImportError(
         "npuzzle's compiled extension is missing: this is the source folder. "
         "Install the package (pip install ./python) and import it from elsewhere."
-    ) from e
+    ) from _missing
 
 __all__ = ["Board", "BudgetExceeded", "Solution", "Stats", "compare", "solve", "solve_many"]
 __version__ = "0.1.0"

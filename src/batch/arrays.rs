@@ -14,7 +14,8 @@
 //! use npuzzle::board::Shape;
 //! use npuzzle::SolveOptions;
 //!
-//! let starts = [2, 8, 3, 1, 6, 4, 7, 0, 5, /**/ 1, 2, 3, 4, 5, 6, 8, 7, 0];
+//! // Two starts; the second is the goal with two tiles swapped: unreachable.
+//! let starts = [2, 8, 3, 1, 6, 4, 7, 0, 5, /**/ 2, 1, 3, 8, 0, 4, 7, 6, 5];
 //! let goal = [1, 2, 3, 8, 0, 4, 7, 6, 5]; // one goal for every start
 //! let moves = answer_boards(Shape::new(3, 3), &starts, &goal, &SolveOptions::default())?;
 //! assert_eq!(moves, [5, -1]);
