@@ -10,6 +10,7 @@
 //! complete tables — parses, ranks, looks up and formats without building a
 //! [`Problem`].
 
+pub mod arrays;
 mod format;
 mod read;
 mod simple;

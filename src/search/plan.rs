@@ -301,6 +301,11 @@ pub fn heuristic_for(
 /// machine has (more workers than cores only add scheduling). The second
 /// value says why when the request was changed.
 fn threads_for(asked: usize) -> (usize, Option<String>) {
+    // One thread needs no count of the cores: counting reads the cgroup
+    // files, tens of microseconds, more than a whole 3x3 search.
+    if asked == 1 {
+        return (1, None);
+    }
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     match asked {
         0 => (cores, None),
