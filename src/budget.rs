@@ -80,7 +80,7 @@ impl Budget {
             Limit::States => self.max_states.to_string(),
             Limit::Nodes => self.max_nodes.to_string(),
             Limit::Time => format!("{} s", self.timeout.map_or(0.0, |t| t.as_secs_f64())),
-            Limit::Memory => crate::system::Bytes(self.max_bytes).to_string(),
+            Limit::Memory => crate::system::Bytes::from(self.max_bytes).to_string(),
         }
     }
 

@@ -71,6 +71,7 @@ pub mod report;
 pub mod search;
 #[cfg(feature = "server")]
 pub mod server;
+pub mod space;
 pub mod system;
 
 pub use board::{Board, Dir, Problem, Shape};

@@ -31,6 +31,15 @@ pub struct Report {
     pub algorithm: &'static str,
     /// The heuristic it used, if any.
     pub heuristic: Option<&'static str>,
+    /// Whether `moves` is proven to be the fewest (false for the
+    /// bounded-suboptimal algorithms unless they proved it).
+    pub optimal: bool,
+    /// For an answer not proven optimal: the fewest moves are at least
+    /// this many (`null` otherwise).
+    pub lower_bound: Option<u32>,
+    /// For an answer not proven optimal: it is at most this many times the
+    /// fewest (`moves / lower_bound`; `null` otherwise).
+    pub ratio: Option<f64>,
     /// What the planner chose, and why.
     pub plan: Option<String>,
     /// What the search cost.
@@ -65,6 +74,9 @@ impl Report {
             boards,
             algorithm: sol.algorithm,
             heuristic: sol.heuristic,
+            optimal: sol.optimal,
+            lower_bound: sol.lower_bound.map(|l| l + u32::from(count_start)),
+            ratio: sol.max_ratio(),
             plan: sol.plan.as_ref().map(ToString::to_string),
             stats: sol.stats,
         }

@@ -58,15 +58,24 @@ fn cgroup_limit() -> Option<u64> {
     Some(max.saturating_sub(read("memory.current").unwrap_or(0)))
 }
 
-/// A number of bytes, shown with binary units (`1.5 GiB`).
+/// A number of bytes, shown with binary units (`1.5 GiB`); wide enough for
+/// the memory a whole-space search of any board would need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Bytes(pub u64);
+pub struct Bytes(pub u128);
+
+impl From<u64> for Bytes {
+    fn from(b: u64) -> Bytes {
+        Bytes(u128::from(b))
+    }
+}
 
 impl fmt::Display for Bytes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let b = self.0 as f64;
-        const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-        let mut v = b;
+        const UNITS: [&str; 7] = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+        if self.0 == u128::MAX {
+            return f.write_str("more than 10^38 bytes");
+        }
+        let mut v = self.0 as f64;
         let mut u = 0;
         while v >= 1024.0 && u + 1 < UNITS.len() {
             v /= 1024.0;
@@ -74,6 +83,8 @@ impl fmt::Display for Bytes {
         }
         if u == 0 {
             write!(f, "{} bytes", self.0)
+        } else if v >= 10_000.0 {
+            write!(f, "{:.1e} bytes", self.0 as f64)
         } else if v >= 100.0 {
             write!(f, "{v:.0} {}", UNITS[u])
         } else {
@@ -82,9 +93,10 @@ impl fmt::Display for Bytes {
     }
 }
 
-/// Reads a byte count as people write it: `1000000`, `512K`, `512M`,
-/// `8G`, `1.5GiB`, `2T` (binary multiples; `B` and `iB` are optional, case
-/// does not matter).
+/// Reads a byte count as people write it: a number with an optional unit,
+/// `K`, `M`, `G`, `T` (or `KiB` … `TiB`) for powers of 1024, `kB`, `MB`,
+/// `GB`, `TB` for powers of 1000 (`512M`, `8G`, `1.5GiB`, `500MB`,
+/// `123456`); case does not matter.
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let bad = || {
@@ -98,21 +110,45 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
         .unwrap_or(t.len());
     let (num, unit) = t.split_at(split);
     let value: f64 = num.parse().map_err(|_| bad())?;
-    let unit = unit.trim().to_ascii_lowercase();
-    let unit = unit.trim_end_matches('b').trim_end_matches('i');
-    let mult: u64 = match unit {
-        "" => 1,
-        "k" => 1 << 10,
-        "m" => 1 << 20,
-        "g" => 1 << 30,
-        "t" => 1 << 40,
+    let scale: f64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1.0,
+        "k" | "kib" => 1024.0,
+        "m" | "mib" => 1024f64.powi(2),
+        "g" | "gib" => 1024f64.powi(3),
+        "t" | "tib" => 1024f64.powi(4),
+        "kb" => 1e3,
+        "mb" => 1e6,
+        "gb" => 1e9,
+        "tb" => 1e12,
         _ => return Err(bad()),
     };
-    let bytes = value * mult as f64;
-    if !(bytes.is_finite() && bytes >= 1.0) || bytes > u64::MAX as f64 {
+    let bytes = value * scale;
+    if !(bytes.is_finite() && bytes >= 1.0) || bytes >= u64::MAX as f64 {
         return Err(bad());
     }
-    Ok(bytes as u64)
+    Ok(bytes.round() as u64)
+}
+
+/// What one process may hold at most without swapping: the memory the
+/// kernel says it can give (`MemAvailable`), less a margin of 5% of the
+/// machine (at least 256 MiB) for the rest of the process and the system.
+/// `None` where the system does not say (not Linux).
+pub fn machine_memory_limit() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let field = |name: &str| -> Option<u64> {
+        let line = text.lines().find(|l| l.starts_with(name))?;
+        let kib: u64 = line[name.len()..]
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()?;
+        kib.checked_mul(1024)
+    };
+    let total = field("MemTotal:")?;
+    let available = field("MemAvailable:").unwrap_or(total);
+    let margin = (total / 20).max(256 << 20);
+    Some(available.saturating_sub(margin))
 }
 
 #[cfg(test)]
@@ -125,7 +161,8 @@ mod tests {
         assert_eq!(parse_bytes("512M"), Ok(512 << 20));
         assert_eq!(parse_bytes("8G"), Ok(8 << 30));
         assert_eq!(parse_bytes("8 GiB"), Ok(8 << 30));
-        assert_eq!(parse_bytes("1.5gb"), Ok(3 << 29));
+        assert_eq!(parse_bytes("1.5gib"), Ok(3 << 29));
+        assert_eq!(parse_bytes("500MB"), Ok(500_000_000));
         assert_eq!(parse_bytes("2t"), Ok(2 << 40));
         assert!(parse_bytes("lots").is_err());
         assert!(parse_bytes("0").is_err());
@@ -138,6 +175,7 @@ mod tests {
         assert_eq!(Bytes(100).to_string(), "100 bytes");
         assert_eq!(Bytes(3 << 29).to_string(), "1.5 GiB");
         assert_eq!(Bytes(600 << 20).to_string(), "600 MiB");
+        assert_eq!(Bytes(u128::MAX).to_string(), "more than 10^38 bytes");
     }
 
     #[test]

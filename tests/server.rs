@@ -334,3 +334,70 @@ async fn the_server_reports_the_command_lines_plan() {
     let cli = String::from_utf8(out.stdout).unwrap();
     assert_eq!(api["plan"].as_str(), Some(cli.trim_end()));
 }
+
+/// `npuzzle serve` with its caps as flags: `/api/health` shows them, and
+/// Ctrl-C stops it promptly with exit 0.
+#[test]
+fn serve_takes_its_caps_as_flags_and_stops_on_ctrl_c() {
+    use std::io::{BufRead, Read, Write};
+    /// Kills the server if the test fails before stopping it.
+    struct Server(std::process::Child);
+    impl Drop for Server {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let cache = tempfile::tempdir().unwrap();
+    let mut server = Server(
+        npuzzle_process()
+            .args(["serve", "--addr", "127.0.0.1:0", "--pdb-memory", "300M"])
+            .args([
+                "--pdb-disk",
+                "1G",
+                "--pdb-allow",
+                "3x3:4-4",
+                "--pdb-allow",
+                "4x4:auto",
+            ])
+            .args(["--max-connections", "7", "--pdb-dir"])
+            .arg(cache.path())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut out = std::io::BufReader::new(server.0.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("{line:?}"))
+        .to_string();
+    line.clear();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(
+        line,
+        "pattern databases: at most 300 MiB in memory, 1.0 GiB on disk\n"
+    );
+    let mut s = std::net::TcpStream::connect(&addr).unwrap();
+    s.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let h: Value = serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap();
+    assert_eq!(h["pdb"]["memory_cap"], 300 << 20, "{h}");
+    assert_eq!(h["pdb"]["disk_cap"], 1 << 30, "{h}");
+    assert_eq!(h["pdb"]["allow"], json!(["3x3:4-4", "4x4:auto"]), "{h}");
+    assert_eq!(h["connections"]["cap"], 7, "{h}");
+    let t = std::time::Instant::now();
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &server.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = server.0.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(t.elapsed() < std::time::Duration::from_secs(5));
+}

@@ -141,10 +141,14 @@ pub enum LineError {
 /// The answer to one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
-    /// Fewest moves, `None` when the goal cannot be reached.
+    /// Fewest moves (or, when `lower_bound` is set, the moves of an answer
+    /// not proven optimal); `None` when the goal cannot be reached.
     pub moves: Option<u32>,
-    /// An optimal path, when asked for and reachable.
+    /// The path, when asked for and reachable.
     pub path: Option<Vec<Dir>>,
+    /// For an answer not proven optimal, the proven lower bound on the
+    /// fewest moves.
+    pub lower_bound: Option<u32>,
 }
 
 /// Counts of what a batch (or part of one) produced.
@@ -258,6 +262,7 @@ impl<'a> Answerer<'a> {
         Ok(Answer {
             moves: sol.moves,
             path: if self.opts.want_path { sol.path } else { None },
+            lower_bound: sol.lower_bound,
         })
     }
 
@@ -308,10 +313,12 @@ fn table_answer(shape: Shape, start: &[u8], goal: &[u8], want_path: bool) -> Ans
         Lookup::Found { moves, path, .. } => Answer {
             moves: Some(moves),
             path,
+            lower_bound: None,
         },
         Lookup::Unreachable | Lookup::NoTable => Answer {
             moves: None,
             path: None,
+            lower_bound: None,
         },
     }
 }

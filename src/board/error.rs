@@ -65,7 +65,9 @@ pub enum BoardError {
     ///
     /// [`MIN_SIDE`]: super::MIN_SIDE
     /// [`MAX_SIDE`]: super::MAX_SIDE
-    #[error("a {rows}x{cols} board is not supported: each side must be from 2 to 16")]
+    #[error(
+        "a {rows}x{cols} board is not supported by exact search: each side must be from 2 to 16"
+    )]
     BadSize {
         /// Rows asked for.
         rows: usize,
@@ -112,6 +114,15 @@ pub enum BoardError {
         letter: char,
         /// Its 1-based position in the path.
         index: usize,
+    },
+    /// A board of this size cannot be held at all: each side at least 2,
+    /// at most [`MAX_GRID_CELLS`](super::MAX_GRID_CELLS) cells.
+    #[error("a {rows}x{cols} board is not supported: each side must be at least 2, and at most {} cells in all", super::MAX_GRID_CELLS)]
+    BadGridSize {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
     },
     /// A size is not `RxC` or `N` with both sides numbers.
     #[error("'{text}' is not a size; write it as RxC, e.g. 3x3 or 2x4")]

@@ -117,35 +117,10 @@ impl Board {
     /// Tiles `1..n−1` clockwise from the top-left corner, spiralling in; the
     /// blank takes the last cell of the spiral.
     pub fn spiral(shape: Shape) -> Board {
-        let (rows, cols) = (shape.rows as isize, shape.cols as isize);
         let n = shape.cells();
         let mut tiles = vec![0u8; n];
-        let (mut top, mut bottom, mut left, mut right) = (0isize, rows - 1, 0isize, cols - 1);
-        let mut order = Vec::with_capacity(n);
-        while top <= bottom && left <= right {
-            for c in left..=right {
-                order.push(top * cols + c);
-            }
-            for r in top + 1..=bottom {
-                order.push(r * cols + right);
-            }
-            if top < bottom {
-                for c in (left..right).rev() {
-                    order.push(bottom * cols + c);
-                }
-            }
-            if left < right {
-                for r in (top + 1..bottom).rev() {
-                    order.push(r * cols + left);
-                }
-            }
-            top += 1;
-            bottom -= 1;
-            left += 1;
-            right -= 1;
-        }
-        for (i, &cell) in order.iter().enumerate() {
-            tiles[cell as usize] = if i + 1 == n { 0 } else { (i + 1) as u8 };
+        for (i, cell) in super::grid::spiral_order(shape).into_iter().enumerate() {
+            tiles[cell] = if i + 1 == n { 0 } else { (i + 1) as u8 };
         }
         Board::from_valid(shape, &tiles)
     }

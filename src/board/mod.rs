@@ -5,12 +5,14 @@
 
 mod error;
 mod goal;
+mod grid;
 mod parse;
 mod problem;
 mod shape;
 
 pub use error::{printable, BoardError, InputError, Role};
 pub use goal::GoalSpec;
+pub use grid::{check_grid_shape, Grid, MAX_GRID_CELLS};
 pub use parse::{check_same_shape, parse_board, parse_stdin_pair, Scan};
 pub use problem::Problem;
 pub use shape::Shape;

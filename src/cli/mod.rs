@@ -10,6 +10,7 @@ mod random;
 #[cfg(feature = "server")]
 mod serve;
 mod solve;
+mod space;
 
 use clap::{Parser, Subcommand};
 use npuzzle::board::{BoardError, InputError};
@@ -58,6 +59,9 @@ pub enum Command {
     Pdb(pdb::PdbArgs),
     /// Solve every instance of a benchmark file and check the lengths.
     Bench(bench::BenchArgs),
+    /// Count every position reachable from a goal by its distance: the
+    /// radius (God's number), the antipodes, the mean distance.
+    Space(space::SpaceArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -223,6 +227,7 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Pdb(args) => pdb::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Space(args) => space::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

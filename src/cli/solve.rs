@@ -90,6 +90,28 @@ pub struct SearchArgs {
     /// Threads for one search (parallel IDA*); 0 means all cores.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
+
+    /// The weight W of --algo wastar: answers at most W times the fewest
+    /// moves (at least 1).
+    #[arg(long, value_name = "W", default_value_t = SolveOptions::DEFAULT_WEIGHT, value_parser = parse_weight)]
+    pub weight: f64,
+
+    /// Insist on a proven-optimal answer: auto never falls back to a faster
+    /// answer that is not, and wastar or anytime are refused; a budget that
+    /// runs out is exit 3.
+    #[arg(long)]
+    pub optimal: bool,
+}
+
+/// `--weight W`: a number from 1 to 100.
+fn parse_weight(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(w) if (1.0..=100.0).contains(&w) => Ok(w),
+        _ => Err(format!(
+            "'{}' is not a weight; give a number from 1 to 100, e.g. 1.5",
+            npuzzle::board::printable(text)
+        )),
+    }
 }
 
 impl SearchArgs {
@@ -113,7 +135,9 @@ impl SearchArgs {
                     .with_reporter(Some(super::pdb::Reporter::shared())),
             )
             // 0 is every core; the planner caps it at the machine's cores.
-            .with_threads(self.threads))
+            .with_threads(self.threads)
+            .with_weight(self.weight)
+            .with_optimal(self.optimal))
     }
 }
 
@@ -144,6 +168,19 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         return Ok(0);
     }
     let sol = search::solve(&problem, &opts)?;
+    if let (Some(m), Some(lower)) = (sol.moves, sol.lower_bound) {
+        // Line 1 stays the count; that it is not proven the fewest must not
+        // go unsaid.
+        eprintln!(
+            "npuzzle: {m} moves, not proven optimal: the fewest is at least {lower}, so this is at most {:.3} times it{}",
+            sol.max_ratio().unwrap_or(f64::INFINITY),
+            if sol.algorithm == "wastar" {
+                format!(" (weighted A* guarantees at most {} times)", args.search.weight)
+            } else {
+                String::new()
+            }
+        );
+    }
     let report = Report::new(&problem, &sol, args.count_start, args.boards);
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -1,5 +1,13 @@
 //! A*: best-first search on `f = g + h` with a binary heap (the open list)
-//! and a hash map from state to node (the closed set and best `g` so far).
+//! and a hash map from state to node (the closed set and best `g` so far);
+//! and weighted A* (`wastar`), the same on `f = g + W·h`.
+//!
+//! **Weighted A*.** With an admissible `h`, the first goal popped is at
+//! most `W` times the fewest moves: every node on an optimal path `P`
+//! waits in the open list with `g + W·h ≤ W·(g + h) ≤ W·|P|`, so the goal,
+//! popped first at `g`, has `g ≤ W·|P|`. That holds without reopening closed
+//! states, which weighted A* therefore never does (it is what makes it
+//! fast); the answer reports the lower bound `max(h(start), ⌈g/W⌉)`.
 //!
 //! Ties on `f` go to the deeper node (larger `g`): among equally promising
 //! nodes the one nearest the goal by the heuristic comes first, which
@@ -22,8 +30,9 @@ use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
 
 const NAME: &str = "astar";
+const WEIGHTED: &str = "wastar";
 const ROOT: u32 = u32::MAX;
-/// `f` and `g` are packed into 16 bits each in heap entries.
+/// `g` is kept in 16 bits: paths of at most this many moves.
 const MAX_F: u32 = 0xFFFF;
 
 /// The `astar` solver.
@@ -36,7 +45,59 @@ impl Solver for Astar {
     }
 
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
-        search(problem, opts)
+        search(problem, opts, Weight::ONE)
+    }
+}
+
+/// The `wastar` solver: weighted A* with `opts.weight`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wastar;
+
+impl Solver for Wastar {
+    fn name(&self) -> &'static str {
+        WEIGHTED
+    }
+
+    fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+        search(problem, opts, Weight::new(opts.weight))
+    }
+}
+
+/// A weight `W = num / den` on the heuristic, kept as integers so that
+/// `f·den = g·den + h·num` orders the open list exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Weight {
+    num: u32,
+    den: u32,
+}
+
+impl Weight {
+    /// Plain A*.
+    pub(crate) const ONE: Weight = Weight { num: 1, den: 1 };
+
+    /// `w` to the nearest hundredth (at least 1, at most 100).
+    pub(crate) fn new(w: f64) -> Weight {
+        let num = (w.clamp(1.0, 100.0) * 100.0).round() as u32;
+        if num == 100 {
+            Weight::ONE
+        } else {
+            Weight { num, den: 100 }
+        }
+    }
+
+    fn exact(self) -> bool {
+        self.num == self.den
+    }
+
+    /// `den·g + num·h`.
+    #[inline]
+    fn f(self, g: u32, h: u32) -> u32 {
+        self.den * g + self.num * h
+    }
+
+    /// The smallest length `g` may be `W` times: `⌈g/W⌉`.
+    fn lower(self, g: u32) -> u32 {
+        (u64::from(g) * u64::from(self.den)).div_ceil(u64::from(self.num)) as u32
     }
 }
 
@@ -53,17 +114,18 @@ struct Node<K> {
 /// Node flag: expanded (in the closed set).
 const CLOSED: u8 = 4;
 
-/// Heap entry: larger is popped first, so `f` is stored inverted, then `g`
-/// (deeper first), then the node index.
+/// Heap entry: larger is popped first, so `f` (scaled by the weight's
+/// denominator) is stored inverted, then `g` (deeper first), then the node
+/// index.
 #[inline]
-fn entry(f: u32, g: u32, idx: u32) -> u64 {
-    (u64::from(MAX_F - f) << 48) | (u64::from(g) << 32) | u64::from(idx)
+fn entry(f: u32, g: u32, idx: u32) -> u128 {
+    (u128::from(u32::MAX - f) << 48) | (u128::from(g) << 32) | u128::from(idx)
 }
 
 #[inline]
-fn unentry(e: u64) -> (u32, u32, u32) {
+fn unentry(e: u128) -> (u32, u32, u32) {
     (
-        MAX_F - (e >> 48) as u32,
+        u32::MAX - (e >> 48) as u32,
         ((e >> 32) & 0xFFFF) as u32,
         e as u32,
     )
@@ -72,33 +134,20 @@ fn unentry(e: u64) -> (u32, u32, u32) {
 /// Runs A* with `opts.heuristic`; with `opts.forecast = Some(d)` gives up
 /// early when the growth of the `f` layers so far plainly needs more than
 /// the state budget to reach `f = d`.
-fn search(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+pub(crate) fn search(
+    problem: &Problem,
+    opts: &SolveOptions,
+    weight: Weight,
+) -> Result<Solution, SearchError> {
     struct HWork<'a> {
         problem: &'a Problem,
         opts: &'a SolveOptions,
-    }
-    struct CWork<'a, H> {
-        h: &'a H,
-        problem: &'a Problem,
-        opts: &'a SolveOptions,
-    }
-    impl<H: Heuristic> WithCodec for CWork<'_, H> {
-        type Output = Result<Solution, SearchError>;
-        fn run<C: Codec>(self, codec: C) -> Self::Output {
-            run(codec, self.h, self.problem, self.opts)
-        }
+        weight: Weight,
     }
     impl WithHeuristic for HWork<'_> {
         type Output = Result<Solution, SearchError>;
         fn run<H: Heuristic>(self, h: &H) -> Self::Output {
-            with_codec(
-                self.problem.start().len(),
-                CWork {
-                    h,
-                    problem: self.problem,
-                    opts: self.opts,
-                },
-            )
+            search_with(h, self.problem, self.opts, self.weight)
         }
     }
     with_heuristic(
@@ -106,8 +155,42 @@ fn search(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchErro
         problem.goal(),
         &opts.pdb,
         &opts.budget,
-        HWork { problem, opts },
+        HWork {
+            problem,
+            opts,
+            weight,
+        },
     )?
+}
+
+/// (Weighted) A* with a heuristic already built.
+pub(crate) fn search_with<H: Heuristic>(
+    h: &H,
+    problem: &Problem,
+    opts: &SolveOptions,
+    weight: Weight,
+) -> Result<Solution, SearchError> {
+    struct CWork<'a, H> {
+        h: &'a H,
+        problem: &'a Problem,
+        opts: &'a SolveOptions,
+        weight: Weight,
+    }
+    impl<H: Heuristic> WithCodec for CWork<'_, H> {
+        type Output = Result<Solution, SearchError>;
+        fn run<C: Codec>(self, codec: C) -> Self::Output {
+            run(codec, self.h, self.problem, self.opts, self.weight)
+        }
+    }
+    with_codec(
+        problem.start().len(),
+        CWork {
+            h,
+            problem,
+            opts,
+            weight,
+        },
+    )
 }
 
 fn run<C: Codec, H: Heuristic>(
@@ -115,8 +198,11 @@ fn run<C: Codec, H: Heuristic>(
     h: &H,
     problem: &Problem,
     opts: &SolveOptions,
+    weight: Weight,
 ) -> Result<Solution, SearchError> {
-    let forecast = opts.forecast;
+    let name = if weight.exact() { NAME } else { WEIGHTED };
+    // Forecasts rest on f layers, which only plain A* has.
+    let forecast = opts.forecast.filter(|_| weight.exact());
     let clock = Clock::new(&opts.budget);
     let max_states = opts.budget.max_states.min(u64::from(u32::MAX - 1));
     let nb = Neighbours::new(problem.start().shape());
@@ -135,7 +221,7 @@ fn run<C: Codec, H: Heuristic>(
     let h0 = h.estimate(&tiles);
     if h0 > MAX_F {
         return Err(SearchError::NotApplicable {
-            algorithm: NAME,
+            algorithm: name,
             shape: problem.shape(),
             reason: format!(
                 "the estimate {h0} is beyond the longest path A* can queue ({MAX_F} moves)"
@@ -152,11 +238,14 @@ fn run<C: Codec, H: Heuristic>(
     let mut index: StateMap<C::Key, u32> = StateMap::default();
     index.insert(start_key, 0);
     let mut open = BinaryHeap::new();
-    open.push(entry(h0, 0, 0));
+    open.push(entry(weight.f(0, h0), 0, 0));
     // f layers seen: (f, states held when the first node of that f was popped).
+    // For weighted A* the level reported in a budget error is h(start), a
+    // lower bound (its f says nothing about the depth searched).
     let (mut level, mut level_size) = (h0, 1usize);
     while let Some(e) = open.pop() {
         let (f, g, idx) = unentry(e);
+        let f = if weight.exact() { f } else { level };
         {
             let node = &nodes[idx as usize];
             if u32::from(node.g) != g || node.flags & CLOSED != 0 {
@@ -174,7 +263,7 @@ fn run<C: Codec, H: Heuristic>(
                     if need > FORECAST_MARGIN * max_states as f64 {
                         stats.peak_states = nodes.len() as u64;
                         stats.elapsed = clock.start.elapsed();
-                        return Err(states_forecast(NAME, need, max_states, d, stats));
+                        return Err(states_forecast(name, need, max_states, d, stats));
                     }
                 }
             }
@@ -191,7 +280,18 @@ fn run<C: Codec, H: Heuristic>(
             stats.peak_states = nodes.len() as u64;
             stats.elapsed = clock.start.elapsed();
             let path = opts.want_path.then_some(path);
-            return Ok(Solution::found(NAME, Some(h.name()), Some(g), path, stats));
+            if !weight.exact() {
+                let lower = h0.max(weight.lower(g));
+                return Ok(Solution::bounded(
+                    name,
+                    Some(h.name()),
+                    g,
+                    path,
+                    stats,
+                    lower,
+                ));
+            }
+            return Ok(Solution::found(name, Some(h.name()), Some(g), path, stats));
         }
         node.flags |= CLOSED;
         let (key, blank, came, is_root) = (
@@ -204,7 +304,7 @@ fn run<C: Codec, H: Heuristic>(
             if let Err(i) = clock.poll() {
                 stats.peak_states = nodes.len() as u64;
                 stats.elapsed = clock.start.elapsed();
-                return Err(i.error(NAME, &opts.budget, level, stats));
+                return Err(i.error(name, &opts.budget, level, stats));
             }
         }
         stats.expanded += 1;
@@ -221,16 +321,19 @@ fn run<C: Codec, H: Heuristic>(
             let tile = slide(&mut tiles, blank, to);
             let child = codec.slide(&key, &tiles, tile, to, blank);
             let g2 = g + 1;
-            let f2 = g2 + h.value(&h.update(&hs, &tiles, tile, to, blank));
+            let h2 = h.value(&h.update(&hs, &tiles, tile, to, blank));
             undo_slide(&mut tiles, blank, to, tile);
-            if f2 > MAX_F {
+            if g2 + h2 > MAX_F {
                 continue; // cannot be on an answer A* could queue
             }
+            let f2 = weight.f(g2, h2);
             match index.entry(child) {
                 Entry::Occupied(o) => {
                     let j = *o.get();
                     let n = &mut nodes[j as usize];
-                    if u32::from(n.g) > g2 {
+                    // Weighted A* keeps its bound without reopening.
+                    let reopen = weight.exact() || n.flags & CLOSED == 0;
+                    if u32::from(n.g) > g2 && reopen {
                         n.g = g2 as u16;
                         n.parent = idx;
                         n.flags = dir_code(dir); // and reopened
@@ -247,7 +350,7 @@ fn run<C: Codec, H: Heuristic>(
                     if let Err(i) = full {
                         stats.peak_states = nodes.len() as u64;
                         stats.elapsed = clock.start.elapsed();
-                        return Err(i.error(NAME, &opts.budget, level, stats));
+                        return Err(i.error(name, &opts.budget, level, stats));
                     }
                     let j = nodes.len() as u32;
                     nodes.push(Node {
@@ -265,7 +368,7 @@ fn run<C: Codec, H: Heuristic>(
     }
     stats.peak_states = nodes.len() as u64;
     stats.elapsed = clock.start.elapsed();
-    Ok(Solution::found(NAME, Some(h.name()), None, None, stats))
+    Ok(Solution::found(name, Some(h.name()), None, None, stats))
 }
 
 #[cfg(test)]

@@ -85,8 +85,22 @@ pub const PDB_MAX_ENTRIES: u64 = 1 << 23;
 
 /// Runs every algorithm and heuristic that applies to the board.
 pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
+    compare_refusing(problem, opts, &|_, _| None)
+}
+
+/// [`compare`], with the combinations for which `refuse` gives a reason
+/// skipped unrun, their rows saying `skipped: <reason>` (a server refuses
+/// what its policy does not allow).
+pub fn compare_refusing(
+    problem: &Problem,
+    opts: &SolveOptions,
+    refuse: &dyn Fn(Algorithm, Option<HeuristicKind>) -> Option<String>,
+) -> Comparison {
     let combos = combinations();
-    let mut rows: Vec<Option<CompareRow>> = vec![None; combos.len()];
+    let mut rows: Vec<Option<CompareRow>> = combos
+        .iter()
+        .map(|&(a, h)| refuse(a, h).map(|why| skip((a, h), format!("skipped: {why}"))))
+        .collect();
     let covered = super::table::TableSet::covers(problem.shape());
     let mut base = opts.clone();
     base.pdb.max_entries = base.pdb.max_entries.min(PDB_MAX_ENTRIES);
@@ -101,10 +115,13 @@ pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
             }
         })
         .unwrap_or(0);
-    let known = run_one(problem, &base, combos[first], None);
+    let known = rows[first]
+        .take()
+        .unwrap_or_else(|| run_one(problem, &base, combos[first], None));
     let depth = match known.moves {
         Some(m) if m >= 0 => m as u32,
-        // Not found within budget: the heuristic is a lower bound.
+        // Not found within budget (or refused): the heuristic is a lower
+        // bound.
         _ => LinearConflict::new(problem.goal()).estimate(problem.start().tiles()),
     };
     rows[first] = Some(known);
@@ -179,5 +196,39 @@ fn skip((algo, h): (Algorithm, Option<HeuristicKind>), why: String) -> CompareRo
         peak_states: 0,
         seconds: 0.0,
         skipped: Some(why),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Dir, Shape};
+
+    #[test]
+    fn refused_rows_are_skipped_unrun_with_the_reason() {
+        let goal = Board::blank_last(Shape::new(2, 3));
+        let start = goal
+            .moved(Dir::Up)
+            .and_then(|b| b.moved(Dir::Left))
+            .unwrap();
+        let p = Problem::new(start, goal).unwrap();
+        let opts = SolveOptions::default()
+            .with_pdb(crate::heuristic::pdb::PdbOptions::default().with_cache(false));
+        // The table (the row that learns the length first) and the pattern
+        // databases refused: the rest still run and agree.
+        let cmp = compare_refusing(&p, &opts, &|a, h| {
+            (a == Algorithm::Table || h == Some(HeuristicKind::Pdb)).then(|| "not here".into())
+        });
+        assert_eq!(cmp.rows.len(), combinations().len());
+        for (row, (a, h)) in cmp.rows.iter().zip(combinations()) {
+            if a == Algorithm::Table || h == Some(HeuristicKind::Pdb) {
+                assert_eq!(row.skipped.as_deref(), Some("skipped: not here"));
+                assert_eq!(row.moves, None);
+            } else {
+                assert_eq!(row.moves, Some(2), "{row:?}");
+            }
+        }
+        assert!(cmp.agree);
+        assert_eq!(cmp.answer(), Some(2));
     }
 }

@@ -21,6 +21,7 @@
 //! assert_eq!(bfs.moves, Some(5));
 //! ```
 
+mod anytime;
 mod astar;
 mod bfs;
 mod bibfs;
@@ -80,6 +81,14 @@ pub struct Solution {
     pub heuristic: Option<&'static str>,
     /// What the search cost.
     pub stats: Stats,
+    /// Whether `moves` is proven to be the fewest. Exact searches always
+    /// prove it; bounded-suboptimal ones (`wastar`, `anytime`, `fast`) say
+    /// how far from optimal they can be in `lower_bound`.
+    pub optimal: bool,
+    /// For an answer not proven optimal: the best proven lower bound on
+    /// the fewest moves (so `moves / lower_bound` bounds the ratio to
+    /// optimal). `None` when optimal or unreachable.
+    pub lower_bound: Option<u32>,
     /// What the planner chose and why (set by [`solve`]).
     pub plan: Option<Plan>,
 }
@@ -99,7 +108,37 @@ impl Solution {
             algorithm,
             heuristic,
             stats,
+            optimal: true,
+            lower_bound: None,
             plan: None,
+        }
+    }
+
+    /// An answer of `moves` moves not proven optimal: the fewest is at
+    /// least `lower_bound`.
+    pub(crate) fn bounded(
+        algorithm: &'static str,
+        heuristic: Option<&'static str>,
+        moves: u32,
+        path: Option<Vec<Dir>>,
+        stats: Stats,
+        lower_bound: u32,
+    ) -> Solution {
+        let mut s = Solution::found(algorithm, heuristic, Some(moves), path, stats);
+        // A lower bound equal to the length proves it optimal after all.
+        if lower_bound < moves {
+            s.optimal = false;
+            s.lower_bound = Some(lower_bound);
+        }
+        s
+    }
+
+    /// For an answer not proven optimal, how many times the fewest moves
+    /// it can be at most (`moves / lower_bound`).
+    pub fn max_ratio(&self) -> Option<f64> {
+        match (self.moves, self.lower_bound) {
+            (Some(m), Some(l)) if l > 0 => Some(f64::from(m) / f64::from(l)),
+            _ => None,
         }
     }
 
@@ -136,6 +175,12 @@ pub struct SolveOptions {
     /// needs more than its budget to get that deep ([`compare`](mod@compare)
     /// uses it).
     pub forecast: Option<u32>,
+    /// The weight `W` of weighted A* (`wastar`): answers at most `W` times
+    /// the fewest moves (at least 1).
+    pub weight: f64,
+    /// Insist on a proven-optimal answer: `auto` then never falls back to a
+    /// bounded-suboptimal algorithm, and asking for one is refused.
+    pub optimal: bool,
 }
 
 impl Default for SolveOptions {
@@ -149,11 +194,29 @@ impl Default for SolveOptions {
             threads: 1,
             workload: Workload::Single,
             forecast: None,
+            weight: SolveOptions::DEFAULT_WEIGHT,
+            optimal: false,
         }
     }
 }
 
 impl SolveOptions {
+    /// The weight of weighted A* unless given: answers within 1.5 times
+    /// the fewest moves, usually much closer.
+    pub const DEFAULT_WEIGHT: f64 = 1.5;
+
+    /// With the weight `w` for weighted A*.
+    pub fn with_weight(mut self, w: f64) -> SolveOptions {
+        self.weight = w;
+        self
+    }
+
+    /// Insisting on a proven-optimal answer, or not.
+    pub fn with_optimal(mut self, optimal: bool) -> SolveOptions {
+        self.optimal = optimal;
+        self
+    }
+
     /// With the algorithm `a`.
     pub fn with_algorithm(mut self, a: Algorithm) -> SolveOptions {
         self.algorithm = a;
@@ -238,6 +301,11 @@ pub enum Algorithm {
     Astar,
     /// IDA*, sequential or parallel.
     Idastar,
+    /// Weighted A*: answers within the weight times the fewest moves.
+    Wastar,
+    /// A first answer at once, improved while time remains, with a proven
+    /// lower bound.
+    Anytime,
 }
 
 impl From<Algorithm> for &'static str {
@@ -248,7 +316,7 @@ impl From<Algorithm> for &'static str {
 
 impl Algorithm {
     /// Every algorithm, `auto` first.
-    pub const ALL: [Algorithm; 8] = [
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::Auto,
         Algorithm::Table,
         Algorithm::Bfs,
@@ -257,6 +325,8 @@ impl Algorithm {
         Algorithm::Bibfs,
         Algorithm::Astar,
         Algorithm::Idastar,
+        Algorithm::Wastar,
+        Algorithm::Anytime,
     ];
 
     /// The short name, as printed and parsed (`auto`, `bfs-hash`,
@@ -271,12 +341,23 @@ impl Algorithm {
             Algorithm::Bibfs => "bibfs",
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
+            Algorithm::Wastar => "wastar",
+            Algorithm::Anytime => "anytime",
         }
+    }
+
+    /// Whether its answers are proven optimal (the others say how far from
+    /// optimal they can be).
+    pub fn exact(self) -> bool {
+        !matches!(self, Algorithm::Wastar | Algorithm::Anytime)
     }
 
     /// Whether the algorithm takes a heuristic.
     pub fn informed(self) -> bool {
-        matches!(self, Algorithm::Astar | Algorithm::Idastar)
+        matches!(
+            self,
+            Algorithm::Astar | Algorithm::Idastar | Algorithm::Wastar | Algorithm::Anytime
+        )
     }
 }
 
@@ -300,6 +381,7 @@ impl FromStr for Algorithm {
                 "bidirectional" | "bi-bfs" => Some(Algorithm::Bibfs),
                 "bfs-rank" => Some(Algorithm::Bfs),
                 "bfs-btree" | "bfs-ordered" => Some(Algorithm::BfsSet),
+                "wa*" | "weighted-astar" | "weighted" => Some(Algorithm::Wastar),
                 _ => None,
             })
             .ok_or_else(|| {

@@ -20,14 +20,19 @@
 //!   more threads than the machine has cores.
 
 use super::{
-    astar, bfs, bibfs, idastar, parallel, table, Algorithm, Problem, SearchError, SolveOptions,
-    Solver,
+    anytime, astar, bfs, bibfs, idastar, parallel, table, Algorithm, Problem, SearchError,
+    SolveOptions, Solver,
 };
 use crate::board::Shape;
 use crate::heuristic::pdb::{self, PdbLayout};
 use crate::heuristic::HeuristicKind;
 use serde::Serialize;
 use std::fmt;
+
+/// Largest board `auto` searches exactly without being told to: every
+/// 15-puzzle (and 3×5, 2×8 …) is solved optimally in about a second with
+/// pattern databases; beyond, exact search can take hours.
+pub const EXACT_MAX_CELLS: usize = 16;
 
 /// Whether the caller answers one query or many: a complete table costs
 /// milliseconds to build and then answers in nanoseconds, so it pays for
@@ -95,6 +100,8 @@ impl Plan {
             Algorithm::BfsSet => &BFS_SET,
             Algorithm::Bibfs => &bibfs::Bibfs,
             Algorithm::Astar => &astar::Astar,
+            Algorithm::Wastar => &astar::Wastar,
+            Algorithm::Anytime => &anytime::Anytime,
             Algorithm::Idastar | Algorithm::Auto if self.threads > 1 => &parallel::ParallelIdastar,
             Algorithm::Idastar | Algorithm::Auto => &idastar::Idastar,
         }
@@ -152,13 +159,28 @@ pub fn plan(problem: &Problem, opts: &SolveOptions) -> Result<Plan, SearchError>
     let mut heuristic = None;
     let mut pdb = None;
     if algorithm.informed() {
-        let (h, why) = heuristic_for(opts.heuristic, shape)?;
+        let (mut h, mut why) = heuristic_for(opts.heuristic, shape)?;
+        if h == HeuristicKind::Pdb {
+            let layout = PdbLayout::resolve(problem.goal(), &opts.pdb)?;
+            // A quick answer must not wait minutes for a build: without
+            // the databases at hand, an inexact search makes do with
+            // linear conflict (an exact one builds them).
+            if opts.heuristic == HeuristicKind::Auto
+                && !algorithm.exact()
+                && !pdb::is_cached(problem.goal(), &layout, &opts.pdb)
+            {
+                h = HeuristicKind::LinearConflict;
+                why = format!(
+                    "linear conflict, as the pattern databases ({}) are not built yet",
+                    layout.label()
+                );
+            } else {
+                pdb = Some(layout.label());
+            }
+        }
         heuristic = Some(h);
         if !why.is_empty() {
             reason = format!("{reason}; {why}");
-        }
-        if h == HeuristicKind::Pdb {
-            pdb = Some(PdbLayout::resolve(problem.goal(), &opts.pdb)?.label());
         }
     }
     let mut threads = 1;
@@ -210,13 +232,29 @@ pub fn algorithm_for(
                 ))
             }
         }
-        Algorithm::Auto => Ok((
+        Algorithm::Auto if cells <= EXACT_MAX_CELLS || opts.optimal => Ok((
             Algorithm::Idastar,
+            if cells <= EXACT_MAX_CELLS {
+                format!(
+                    "{cells} cells, beyond the complete tables (at most {} cells)",
+                    table::MAX_CELLS
+                )
+            } else {
+                format!("{cells} cells, an optimal answer insisted on")
+            },
+        )),
+        Algorithm::Auto => Ok((
+            Algorithm::Anytime,
             format!(
-                "{cells} cells, beyond the complete tables (at most {} cells)",
-                table::MAX_CELLS
+                "{cells} cells: exact search can take hours here, so an answer at once, improved while time remains, with its distance from optimal"
             ),
         )),
+        a if opts.optimal && !a.exact() => Err(SearchError::NotApplicable {
+            algorithm: a.name(),
+            shape,
+            reason: "its answers are not proven optimal, and an optimal answer was insisted on"
+                .to_string(),
+        }),
         Algorithm::Table if !covered => Err(SearchError::NotApplicable {
             algorithm: "table",
             shape,
@@ -234,19 +272,19 @@ pub fn algorithm_for(
 pub fn heuristic_for(
     kind: HeuristicKind,
     shape: Shape,
-) -> Result<(HeuristicKind, &'static str), SearchError> {
+) -> Result<(HeuristicKind, String), SearchError> {
     let cells = shape.cells();
     let pdb_fits = cells <= pdb::MAX_CELLS;
     match kind {
         HeuristicKind::Auto if cells > table::MAX_CELLS && pdb_fits => Ok((
             HeuristicKind::Pdb,
-            "pattern databases, the strongest heuristic for this size",
+            "pattern databases, the strongest heuristic for this size".to_string(),
         )),
         HeuristicKind::Auto if !pdb_fits => Ok((
             HeuristicKind::LinearConflict,
-            "linear conflict: pattern databases cover boards of at most 64 cells",
+            "linear conflict: pattern databases cover boards of at most 64 cells".to_string(),
         )),
-        HeuristicKind::Auto => Ok((HeuristicKind::LinearConflict, "")),
+        HeuristicKind::Auto => Ok((HeuristicKind::LinearConflict, String::new())),
         HeuristicKind::Pdb if !pdb_fits => Err(SearchError::NotApplicable {
             algorithm: "pdb",
             shape,
@@ -255,7 +293,7 @@ pub fn heuristic_for(
                 pdb::MAX_CELLS
             ),
         }),
-        h => Ok((h, "")),
+        h => Ok((h, String::new())),
     }
 }
 

@@ -41,6 +41,37 @@ impl ApiError {
         )
     }
 
+    /// 503: the server is shutting down.
+    pub fn shutting_down() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is shutting down; try again shortly",
+        )
+    }
+
+    /// 408: the client took longer than `limit` to send its body.
+    pub fn body_timeout(limit: Duration) -> ApiError {
+        ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request body did not arrive within {} s",
+                limit.as_secs_f64()
+            ),
+        )
+    }
+
+    /// 503: a request still unanswered when its time budget (plus a grace
+    /// for writing the answer) has run out.
+    pub fn too_long(limit: Duration) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the request did not finish within {} s, its time budget",
+                limit.as_secs_f64()
+            ),
+        )
+    }
+
     /// 500: a bug (a search panicked).
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
@@ -117,10 +148,19 @@ impl From<SearchError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut res = (
             self.status,
             Json(serde_json::json!({ "error": self.message })),
         )
-            .into_response()
+            .into_response();
+        // A client too slow to send its body has the rest of it in flight:
+        // the connection cannot carry another request.
+        if self.status == StatusCode::REQUEST_TIMEOUT {
+            res.headers_mut().insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+        }
+        res
     }
 }

@@ -261,6 +261,10 @@ fn save(
     opts: &PdbOptions,
     reporter: &dyn PdbReporter,
 ) {
+    // Two builds finishing together must not both pass the cap: the check
+    // and the write go one at a time (within this process).
+    static SAVING: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(cap) = opts.max_disk {
         let used: u64 = store::list(dir).map_or(0, |files| files.iter().map(|f| f.bytes).sum());
         if used + data.len() as u64 > cap {
@@ -268,7 +272,7 @@ fn save(
                 "not saving the database for tiles {}: the cache in {} would grow past its cap of {}",
                 tile_list(&key.tiles),
                 dir.display(),
-                crate::system::Bytes(cap)
+                crate::system::Bytes::from(cap)
             ));
             return;
         }
@@ -291,6 +295,31 @@ fn stopped(tiles: &[u8], interrupt: Interrupt, budget: &crate::budget::Budget) -
             Interrupt::Cancelled => String::new(),
         },
     }
+}
+
+/// Whether every database of `layout` for `goal` is at hand without a
+/// build: in `opts.cache`, or as a file in the disk cache (its contents are
+/// checked only when loaded).
+pub fn is_cached(goal: &Board, layout: &super::PdbLayout, opts: &PdbOptions) -> bool {
+    let shape = goal.shape();
+    let dir = opts.cache_dir();
+    layout
+        .groups
+        .iter()
+        .zip(&layout.zero_aware)
+        .all(|(tiles, &regions)| {
+            let key = store::Key {
+                rows: shape.rows as u8,
+                cols: shape.cols as u8,
+                goal: goal.tiles().to_vec(),
+                tiles: tiles.clone(),
+                regions,
+            };
+            let memo_key = (key.clone(), dir.clone(), opts.use_cache);
+            opts.cache.lock().loaded.contains_key(&memo_key)
+                || (opts.use_cache
+                    && std::fs::metadata(dir.join(key.file_name())).is_ok_and(|m| m.is_file()))
+        })
 }
 
 /// Drops every database held by the process-wide cache.

@@ -31,7 +31,7 @@ pub(crate) mod partition;
 pub mod store;
 mod verify;
 
-pub use cache::{forget_loaded, load_or_build, PdbCache};
+pub use cache::{forget_loaded, is_cached, load_or_build, PdbCache};
 pub use db::PatternDb;
 pub use heuristic::{reflection_applies, PdbHeuristic, PdbState};
 pub use partition::{PartitionError, PartitionSpec};
@@ -86,7 +86,7 @@ pub enum PdbError {
     },
     /// Loading or building a database needs more memory than the byte
     /// budget allows; refused before anything was allocated.
-    #[error("the database for tiles {tiles} needs {}, over the memory budget of {}", crate::system::Bytes(*needed), crate::system::Bytes(*budget))]
+    #[error("the database for tiles {tiles} needs {}, over the memory budget of {}", crate::system::Bytes::from(*needed), crate::system::Bytes::from(*budget))]
     Memory {
         /// The group's tiles, `1,2,3`.
         tiles: String,
