@@ -115,6 +115,19 @@ async fn solve_and_play_back_in_a_real_browser() {
     let path: String = text(&c, "#move-string").await.split_whitespace().collect();
     assert_eq!(path, "UULDR");
     assert_eq!(shown_board(&c).await, [2, 8, 3, 1, 6, 4, 7, 0, 5]);
+    // Where the start stands among all 8-puzzle positions (goal blank in
+    // the centre), counted from the complete table.
+    let table = npuzzle::search::table::TableSet::global()
+        .table(npuzzle::board::Shape::new(3, 3), 4)
+        .unwrap();
+    let fewer: u64 = table.histogram()[..5].iter().sum();
+    let standing = text(&c, "#standing").await;
+    assert!(
+        standing.starts_with(&format!(
+            "This 8-puzzle position needs 5 moves; only {fewer} of the 181,440 positions need fewer."
+        )),
+        "{standing}"
+    );
 
     // Step through the playback, checking each board against the path.
     let mut expect = vec![2u8, 8, 3, 1, 6, 4, 7, 0, 5];
@@ -130,6 +143,14 @@ async fn solve_and_play_back_in_a_real_browser() {
         expect.swap(b, to);
         assert_eq!(text(&c, "#move-counter").await, format!("{} / 5", i + 1));
         assert_eq!(shown_board(&c).await, expect, "after move {}", i + 1);
+        let left = 4 - i;
+        let standing = text(&c, "#standing").await;
+        let want = match left {
+            0 => "position is the goal itself; no position needs fewer".to_string(),
+            1 => "position needs 1 move;".to_string(),
+            _ => format!("position needs {left} moves;"),
+        };
+        assert!(standing.contains(&want), "after move {}: {standing}", i + 1);
         assert_eq!(
             text(&c, "#move-string .m.current").await,
             d.to_string(),

@@ -52,7 +52,55 @@ async fn seed_examples_and_an_unreachable_pair() {
         assert_eq!(s, StatusCode::OK, "{r}");
         assert_eq!(r["moves"], json!(moves), "{start} -> {goal}: {r}");
         check_report(&r);
+        check_distribution(&r);
     }
+}
+
+/// On boards with complete tables the answer says where each board along
+/// the path stands: its distance (which falls by one per optimal move) and
+/// the whole distribution, which must count every reachable position.
+fn check_distribution(r: &Value) {
+    let d = &r["distribution"];
+    if r["moves"] == json!(-1) {
+        assert!(d.is_null(), "no distribution when unreachable: {r}");
+        return;
+    }
+    let cells = r["rows"].as_u64().unwrap() * r["cols"].as_u64().unwrap();
+    let half: u64 = (1..=cells).product::<u64>() / 2;
+    assert_eq!(d["positions"], json!(half), "{r}");
+    let hist: Vec<u64> = serde_json::from_value(d["histogram"].clone()).unwrap();
+    assert_eq!(hist.iter().sum::<u64>(), half);
+    assert_eq!(hist[0], 1, "one goal");
+    let dist: Vec<u64> = serde_json::from_value(d["distances"].clone()).unwrap();
+    let moves = r["moves"].as_u64().unwrap();
+    let want: Vec<u64> = (0..=moves).rev().collect();
+    assert_eq!(dist, want, "distances along an optimal path: {r}");
+}
+
+#[tokio::test]
+async fn distribution_only_where_tables_exist() {
+    let (config, _cache) = test_config();
+    let app = server::router(config);
+    // 2x4: 20,160 positions; its hardest needs 36 moves (a published value).
+    let (s, r) = post(
+        &app,
+        "/api/solve",
+        json!({"start": "1 2 3 4 5 6 0 7", "goal": "1 2 3 4 5 6 7 0", "size": "2x4"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    check_distribution(&r);
+    assert_eq!(r["distribution"]["histogram"].as_array().unwrap().len(), 37);
+    // 4x4 has no complete table.
+    let (s, r) = post(
+        &app,
+        "/api/solve",
+        json!({"start": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "algo": "idastar", "heuristic": "manhattan"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["moves"], json!(1));
+    assert!(r["distribution"].is_null(), "{r}");
 }
 
 #[tokio::test]
@@ -116,6 +164,9 @@ async fn solve_answers_what_the_command_line_prints() {
         .unwrap();
     assert!(out.status.success());
     let mut cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The page's extra: where each board stands (checked elsewhere).
+    assert!(api["distribution"].is_object());
+    api.as_object_mut().unwrap().remove("distribution");
     for v in [&mut api, &mut cli] {
         v["stats"]["seconds"] = json!(null);
         // The first table lookup reports the table it built.

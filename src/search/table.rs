@@ -40,6 +40,9 @@ pub struct DistanceTable {
     blank: usize,
     dist: Box<[u8]>,
     max_distance: u8,
+    /// Positions at each distance, counted while building (the page shows
+    /// where a position stands among all of its puzzle's).
+    histogram: Vec<u64>,
 }
 
 /// Moves the blank of position vector `q` to `to`: the tile standing there
@@ -88,6 +91,7 @@ impl DistanceTable {
         queue.push(Nibbles.pack(q));
         let mut head = 0;
         let mut max_distance = 0;
+        let mut histogram = vec![1u64];
         while head < queue.len() {
             let packed = queue[head];
             head += 1;
@@ -104,6 +108,11 @@ impl DistanceTable {
                 if dist[idx] == UNSEEN {
                     dist[idx] = d + 1;
                     queue.push(Nibbles.pack(q));
+                    // BFS order: d + 1 is at most one past the last level.
+                    if histogram.len() <= usize::from(d) + 1 {
+                        histogram.push(0);
+                    }
+                    histogram[usize::from(d) + 1] += 1;
                 }
                 // undo
                 q[t] = to as u8;
@@ -116,6 +125,7 @@ impl DistanceTable {
             blank,
             dist,
             max_distance,
+            histogram,
         }
     }
 
@@ -145,12 +155,22 @@ impl DistanceTable {
     }
 
     /// Count of states at each distance `0..=max`.
-    pub fn histogram(&self) -> Vec<u64> {
-        let mut h = vec![0u64; self.max_distance() as usize + 1];
-        for &d in &self.dist {
-            h[usize::from(d)] += 1;
+    pub fn histogram(&self) -> &[u64] {
+        &self.histogram
+    }
+
+    /// Where a position `moves` away from this table's goal stands among
+    /// all positions of the puzzle.
+    pub fn standing(&self, moves: u32) -> Standing {
+        let h = &self.histogram;
+        let at = (moves as usize).min(h.len());
+        Standing {
+            moves,
+            positions: h.iter().sum(),
+            fewer: h[..at].iter().sum(),
+            same: h.get(moves as usize).copied().unwrap_or(0),
+            max_moves: self.max_distance(),
         }
-        h
     }
 
     /// Distance of the canonical state with position vector `q` (which
@@ -337,6 +357,31 @@ impl TableSet {
         }
     }
 
+    /// Where `start` stands among all positions from which `goal` can be
+    /// reached: its distance and how many need fewer moves, or `None` as
+    /// for [`distance`].
+    ///
+    /// ```
+    /// use npuzzle::board::Shape;
+    /// use npuzzle::search::table::TableSet;
+    ///
+    /// let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    /// let s = TableSet::global()
+    ///     .standing(Shape::new(3, 3), &[8, 6, 7, 2, 5, 4, 3, 0, 1], &goal)
+    ///     .unwrap();
+    /// // One of the two hardest 8-puzzle positions.
+    /// assert_eq!((s.moves, s.max_moves, s.same), (31, 31, 2));
+    /// assert_eq!(s.positions, 181_440);
+    /// assert_eq!(s.fewer, 181_438);
+    /// ```
+    ///
+    /// [`distance`]: TableSet::distance
+    pub fn standing(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<Standing> {
+        let moves = self.distance(shape, start, goal)?;
+        let blank = goal.iter().position(|&t| t == 0)?;
+        Some(self.table(shape, blank)?.standing(moves))
+    }
+
     /// An optimal path, or `None` as for [`distance`].
     ///
     /// [`distance`]: TableSet::distance
@@ -345,6 +390,30 @@ impl TableSet {
             Lookup::Found { path, .. } => path,
             _ => None,
         }
+    }
+}
+
+/// Where one position stands in its puzzle's distance distribution (from
+/// one goal): [`TableSet::standing`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Standing {
+    /// Fewest moves from the position to the goal.
+    pub moves: u32,
+    /// Every position from which the goal can be reached (half of all
+    /// arrangements).
+    pub positions: u64,
+    /// Positions that need fewer moves.
+    pub fewer: u64,
+    /// Positions that need exactly as many (this one included).
+    pub same: u64,
+    /// Moves the hardest positions need.
+    pub max_moves: u32,
+}
+
+impl Standing {
+    /// The share of all positions that need fewer moves, in percent.
+    pub fn percent_fewer(&self) -> f64 {
+        100.0 * self.fewer as f64 / self.positions.max(1) as f64
     }
 }
 
@@ -431,6 +500,26 @@ mod tests {
             assert_eq!(t.max_distance(), diameter, "{r}x{c}");
             assert_eq!(*t.histogram().last().unwrap(), count_at_max);
             assert_eq!(t.histogram().iter().sum::<u64>() as usize, t.len());
+        }
+    }
+
+    #[test]
+    fn histogram_counts_the_table_and_standing_sums_it() {
+        for (r, c, blank) in [(2, 3, 0), (2, 4, 5), (3, 3, 4)] {
+            let t = DistanceTable::build(Shape::new(r, c), blank);
+            let mut scan = vec![0u64; t.max_distance() as usize + 1];
+            for &d in &t.dist {
+                scan[usize::from(d)] += 1;
+            }
+            assert_eq!(t.histogram(), scan.as_slice(), "{r}x{c} blank {blank}");
+            for d in 0..=t.max_distance() {
+                let s = t.standing(d);
+                let fewer = t.dist.iter().filter(|&&x| u32::from(x) < d).count() as u64;
+                assert_eq!(
+                    (s.fewer, s.same, s.positions),
+                    (fewer, scan[d as usize], t.len() as u64)
+                );
+            }
         }
     }
 

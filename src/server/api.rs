@@ -7,6 +7,7 @@ use crate::heuristic::HeuristicKind;
 use crate::input::problem_from_text;
 use crate::report::Report;
 use crate::search::compare::{self, Comparison};
+use crate::search::table::TableSet;
 use crate::search::{self, Algorithm, Budget, Plan, Problem, SolveOptions, Workload};
 use axum::extract::{Extension, FromRequest, Request, State};
 use axum::http::{header, StatusCode, Uri};
@@ -251,13 +252,66 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for ApiJson<T> {
     }
 }
 
+/// What `/api/solve` answers: the [`Report`] the command line prints as
+/// JSON (with every board along the path), and for boards with complete
+/// tables where each of those boards stands among all of its puzzle's.
+#[derive(Serialize, Debug)]
+pub struct Solved {
+    #[serde(flatten)]
+    pub report: Report,
+    /// `null` on boards beyond the complete tables, or when unreachable.
+    pub distribution: Option<Distribution>,
+}
+
+/// The distance distribution of a small puzzle (from the problem's goal)
+/// and where each board along the answer falls in it.
+#[derive(Serialize, Debug)]
+pub struct Distribution {
+    /// Positions from which the goal can be reached.
+    pub positions: u64,
+    /// Positions at each distance `0..`.
+    pub histogram: Vec<u64>,
+    /// The fewest moves from each board along the path (from the start
+    /// alone when there is no path) to the goal.
+    pub distances: Vec<u32>,
+}
+
+impl Distribution {
+    /// From the complete tables, which exist for boards of at most
+    /// [`MAX_CELLS`](crate::search::table::MAX_CELLS) cells and take
+    /// milliseconds to build.
+    fn of(report: &Report) -> Option<Distribution> {
+        let shape = Shape::new(report.rows, report.cols);
+        if !report.solvable || !TableSet::covers(shape) {
+            return None;
+        }
+        let tables = TableSet::global();
+        let blank = report.goal.iter().position(|&t| t == 0)?;
+        let histogram = tables.table(shape, blank)?.histogram().to_vec();
+        let boards = report
+            .boards
+            .as_deref()
+            .unwrap_or(std::slice::from_ref(&report.start));
+        let distances = boards
+            .iter()
+            .map(|b| tables.distance(shape, b, &report.goal))
+            .collect::<Option<Vec<u32>>>()?;
+        Some(Distribution {
+            positions: histogram.iter().sum(),
+            histogram,
+            distances,
+        })
+    }
+}
+
 /// `POST /api/solve`: the fewest moves, the path and every board along it
-/// (a [`Report`] with its boards, as the command line prints it in JSON).
+/// (a [`Report`] with its boards, as the command line prints it in JSON),
+/// and on small boards where they stand ([`Solved`]).
 pub async fn solve(
     State(app): App,
     Extension(RequestBudget(budget)): Extension<RequestBudget>,
     ApiJson(req): ApiJson<ProblemRequest>,
-) -> Result<Json<Report>, ApiError> {
+) -> Result<Json<Solved>, ApiError> {
     let mut job = Job::new(&app, budget, &req)?;
     let plan = job.plan(&app.config)?;
     let deadline = job.deadline();
@@ -270,7 +324,12 @@ pub async fn solve(
                 // The planner was asked again with the fallback; report
                 // why, as planned.
                 sol.plan = Some(plan);
-                Report::new(&problem, &sol, false, true)
+                let report = Report::new(&problem, &sol, false, true);
+                let distribution = Distribution::of(&report);
+                Solved {
+                    report,
+                    distribution,
+                }
             })
         })
         .await??;

@@ -225,6 +225,7 @@
       if (cur) cur.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       $('back').disabled = $('first').disabled = s.step === 0;
       $('forward').disabled = $('last').disabled = s.step === s.boards.length - 1;
+      showStanding();
     }
   }
 
@@ -404,6 +405,7 @@
       $('moves-unit').textContent = '';
       $('reason').textContent = whyUnreachable(r.start, r.goal, r.cols);
       $('reason').hidden = false;
+      $('standing-card').hidden = true;
       stopSolution();
       render();
       return;
@@ -428,10 +430,60 @@
       none.textContent = 'no moves needed';
       ms.append(none);
     }
-    st.sol = { boards: r.boards, path: r.path || '', step: 0 };
+    st.sol = { boards: r.boards, path: r.path || '', step: 0, dist: r.distribution };
+    drawDistribution(r.distribution);
     $('player').hidden = false;
     $('board-hint').textContent = 'Step through the solution; blue tiles are home. Editing the board starts over from here.';
     render();
+  }
+
+  // ---- Where a position stands (boards with complete tables) -------------
+
+  function drawDistribution(d) {
+    $('standing-card').hidden = !d;
+    const chart = $('dist-chart');
+    chart.replaceChildren();
+    if (!d) return;
+    const top = Math.max(...d.histogram);
+    d.histogram.forEach((count, moves) => {
+      const bar = document.createElement('span');
+      bar.style.height = `${Math.max(2, (100 * count) / top)}%`;
+      bar.title = `${fmt(count)} position${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} ${moves} move${moves === 1 ? '' : 's'}`;
+      chart.append(bar);
+    });
+  }
+
+  function puzzleName(rows, cols) {
+    return rows === cols ? `${rows * cols - 1}-puzzle` : `${rows} × ${cols} puzzle`;
+  }
+
+  // "This 8-puzzle position needs 24 moves; 51% of all 181,440 need fewer."
+  function standingText(d, moves, rows, cols) {
+    const fewer = d.histogram.slice(0, moves).reduce((a, b) => a + b, 0);
+    const all = d.positions;
+    const name = puzzleName(rows, cols);
+    const hardest = d.histogram.length - 1;
+    const needs = moves === 0 ? 'is the goal itself'
+      : `needs ${moves} move${moves === 1 ? '' : 's'}`;
+    let share;
+    if (fewer === 0) share = `no position needs fewer`;
+    else if (all - fewer <= 1000) share = `all but ${fmt(all - fewer)} of the ${fmt(all)} positions need fewer`;
+    else if (fewer <= 1000) share = `only ${fmt(fewer)} of the ${fmt(all)} positions need fewer`;
+    else share = `${Math.round((100 * fewer) / all)}% of all ${fmt(all)} positions need fewer`;
+    const tail = moves === hardest ? ' It is one of the hardest.' : ` The hardest need ${hardest}.`;
+    return `This ${name} position ${needs}; ${share}.${tail}`;
+  }
+
+  function showStanding() {
+    const s = st.sol;
+    const d = s && s.dist;
+    if (!d) return;
+    const moves = d.distances.length === s.boards.length ? d.distances[s.step] : d.distances[0];
+    $('standing').textContent = standingText(d, moves, st.rows, st.cols);
+    [...$('dist-chart').children].forEach((bar, i) => {
+      bar.classList.toggle('here', i === moves);
+      bar.classList.toggle('fewer', i < moves);
+    });
   }
 
   function showComparison(c) {
