@@ -23,6 +23,10 @@ mod instance_file;
 #[path = "../fuzz/src/pdb_file.rs"]
 mod pdb_file;
 
+#[allow(dead_code)]
+#[path = "../fuzz/src/space_checkpoint.rs"]
+mod space_checkpoint;
+
 #[cfg(feature = "server")]
 #[allow(dead_code)]
 #[path = "../fuzz/src/api_json.rs"]
@@ -32,7 +36,10 @@ use npuzzle::batch::{answer_text, BatchConfig, Shard};
 use npuzzle::budget::Budget;
 use npuzzle::heuristic::pdb::store::{self, Key};
 use npuzzle::heuristic::pdb::{verify, Verdict};
+use npuzzle::space::{self, Checkpointing, Silent, SpaceError, SpaceOptions, SpaceResult};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// The files of `fuzz/corpus/<target>/`, with their paths.
 fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
@@ -85,6 +92,12 @@ fn instance_file_corpus() {
 fn pdb_file_corpus() {
     let fuzz = pdb_file::PdbFuzz::default();
     replay("pdb_file", |bytes| fuzz.check(bytes));
+}
+
+#[test]
+fn space_checkpoint_corpus() {
+    let fuzz = space_checkpoint::CheckpointFuzz::default();
+    replay("space_checkpoint", |bytes| fuzz.check(bytes));
 }
 
 #[cfg(feature = "server")]
@@ -192,4 +205,84 @@ fn api_error_quoting_a_control_character() {
     let mut data = vec![0];
     data.extend_from_slice(b"{\"st\x7faRtr\": ");
     api_json::ApiFuzz::default().check(&data);
+}
+
+/// The bytes of `tests/fuzz_regressions/<target>/<name>`: a crash input as
+/// the fuzzer saved it (the selector byte, then the file).
+fn crash(target: &str, name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz_regressions")
+        .join(target)
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Resumes the whole-space search of `goal` from `file`.
+fn resume_space(goal: &npuzzle::Board, file: &[u8]) -> Result<SpaceResult, SpaceError> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("space.ckpt");
+    std::fs::write(&path, file).unwrap();
+    let opts = SpaceOptions {
+        max_memory: 1 << 20,
+        checkpoint: Some(Checkpointing {
+            path,
+            resume: true,
+            every: Duration::MAX,
+        }),
+        ..SpaceOptions::default()
+    };
+    space::analyze(goal, &opts, &Silent, &AtomicBool::new(false))
+}
+
+/// A checkpoint whose level counts sum past `u64::MAX`, with its CRC-32
+/// recomputed: the check of the counts against the array summed them and
+/// overflowed (a panic). The counts are now checked against the space
+/// before they are summed: the goal alone at level 0, no empty level, no
+/// more positions than `n!/2`.
+#[test]
+fn space_checkpoint_counts_overflow() {
+    let data = crash("space_checkpoint", "counts-overflow");
+    space_checkpoint::check(&data);
+    let fuzz = space_checkpoint::CheckpointFuzz::default();
+    let (file, _) = fuzz.file(&data);
+    let err = resume_space(&space_checkpoint::goal(data[0]), &file).unwrap_err();
+    assert!(
+        matches!(err, SpaceError::BadCheckpoint { .. }) && err.to_string().contains("level 0"),
+        "{err}"
+    );
+}
+
+/// A true 2×2 checkpoint with one more position marked at its level in the
+/// unused end of its only word (entry 20 of a space of 12), its count and
+/// CRC-32 adjusted to match: it was accepted, and the search expanded rank
+/// 40 of 24, counting 24 positions in a space of 12. Entries past the
+/// space must now be empty.
+#[test]
+fn space_checkpoint_position_past_the_space() {
+    let data = crash("space_checkpoint", "padding-entry");
+    space_checkpoint::check(&data);
+    let fuzz = space_checkpoint::CheckpointFuzz::default();
+    let (file, _) = fuzz.file(&data);
+    let err = resume_space(&space_checkpoint::goal(data[0]), &file).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("marks positions past the 12 of the space"),
+        "{err}"
+    );
+}
+
+/// Every checkpoint the search writes resumes to the answer from scratch
+/// (the property the target checks for the files it happens to meet).
+#[test]
+fn space_checkpoint_true_checkpoints_resume() {
+    let fuzz = space_checkpoint::CheckpointFuzz::default();
+    for selector in 0..space_checkpoint::GOALS.len() as u8 {
+        let checkpoints = fuzz.checkpoints(selector);
+        assert!(checkpoints.len() > 3);
+        for file in checkpoints {
+            let mut data = vec![selector];
+            data.extend_from_slice(file);
+            fuzz.check(&data);
+        }
+    }
 }

@@ -36,10 +36,7 @@ pub struct ApiFuzz {
 
 impl Default for ApiFuzz {
     fn default() -> ApiFuzz {
-        let dir = tempfile::Builder::new()
-            .prefix("npuzzle-fuzz-api-")
-            .tempdir()
-            .expect("a temporary directory");
+        let dir = crate::common::tempdir("npuzzle-fuzz-api-");
         let config = Config {
             pdb_dir: Some(dir.path().to_path_buf()),
             body_limit: 2048,

@@ -12,6 +12,7 @@ pub mod batch_lines;
 pub mod board_text;
 pub mod instance_file;
 pub mod pdb_file;
+pub mod space_checkpoint;
 
 #[cfg(feature = "server")]
 pub mod api_json;

@@ -92,22 +92,10 @@ pub struct PdbFuzz {
 
 impl Default for PdbFuzz {
     fn default() -> PdbFuzz {
-        PdbFuzz { dir: tempdir() }
+        PdbFuzz {
+            dir: crate::common::tempdir("npuzzle-fuzz-pdb-"),
+        }
     }
-}
-
-/// A temporary directory, in memory where the system has one (each input
-/// writes a file: a disk's file system would halve the fuzzer's speed).
-fn tempdir() -> tempfile::TempDir {
-    let mut b = tempfile::Builder::new();
-    b.prefix("npuzzle-fuzz-pdb-");
-    let shm = Path::new("/dev/shm");
-    let dir = if shm.is_dir() {
-        b.tempdir_in(shm)
-    } else {
-        b.tempdir()
-    };
-    dir.or_else(|_| b.tempdir()).expect("a temporary directory")
 }
 
 /// The budget of a tiny database (built once: the default budget reads
