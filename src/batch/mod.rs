@@ -340,5 +340,30 @@ pub fn answer_text(text: &str, cfg: &BatchConfig, shard: Shard) -> (String, Tall
     (String::from_utf8_lossy(&out).into_owned(), tally)
 }
 
+/// The batch runner's fast line reader, reachable from the fuzz targets
+/// (`fuzzing` feature) so that they can check it against the general
+/// reader directly; not a supported API.
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing {
+    use crate::board::Shape;
+
+    /// What the fast reader makes of one line: its shape, the start's tiles
+    /// and the goal's when the line gives one; `None` when it leaves the
+    /// line to the general reader ([`crate::board::Scan::start_and_goal`]).
+    pub fn simple_read(
+        text: &[u8],
+        size: Option<Shape>,
+    ) -> Option<(Shape, Vec<u8>, Option<Vec<u8>>)> {
+        let mut s = super::simple::Simple::default();
+        if !s.read(text, size) {
+            return None;
+        }
+        let n = s.shape.cells();
+        let goal = s.has_goal.then(|| s.goal[..n].to_vec());
+        Some((s.shape, s.start[..n].to_vec(), goal))
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -130,6 +130,10 @@ impl<R: Read> ChunkReader<R> {
         let mut len = 0usize;
         let mut too_long = false;
         let mut saw_any = false;
+        // The first byte other than whitespace past the kept part of a
+        // line too long to keep: a line blank in its first `max_line`
+        // bytes is not blank for that (it is an instance, and too long).
+        let mut first_dropped: Option<u8> = None;
         loop {
             let avail = match self.src.fill_buf() {
                 Ok(a) => a,
@@ -154,9 +158,12 @@ impl<R: Read> ChunkReader<R> {
                     // Keep the first bytes, enough to tell a comment.
                     let keep = (self.max_line - (len - part.len())).min(part.len());
                     chunk.data.extend_from_slice(&part[..keep]);
+                    first_dropped = first_non_space(&part[keep..]);
                 } else {
                     chunk.data.extend_from_slice(part);
                 }
+            } else if first_dropped.is_none() {
+                first_dropped = first_non_space(part);
             }
             self.src.consume(used);
             chunk.bytes_read += used as u64;
@@ -171,7 +178,7 @@ impl<R: Read> ChunkReader<R> {
         } else {
             text
         };
-        let first = text.iter().find(|b| !b.is_ascii_whitespace());
+        let first = first_non_space(text).or(first_dropped);
         let keep = match first {
             None | Some(b'#') => None,
             Some(_) => {
@@ -199,6 +206,11 @@ impl<R: Read> ChunkReader<R> {
         }
         Ok(true)
     }
+}
+
+/// The first byte of `bytes` that is not ASCII whitespace.
+fn first_non_space(bytes: &[u8]) -> Option<u8> {
+    bytes.iter().copied().find(|b| !b.is_ascii_whitespace())
 }
 
 #[cfg(test)]
@@ -245,6 +257,11 @@ mod tests {
         assert_eq!(got.len(), 3);
         assert_eq!(got[1], (2, 1, String::new(), true));
         assert_eq!(got[2].0, 4);
+        // Blank in its first 20 bytes, an instance after them: still an
+        // instance line (too long), not a blank one (found by fuzzing).
+        let spaced = format!("{}1 2 3 0\n{}# comment\n", " ".repeat(30), "\t".repeat(30));
+        let got = read_all(spaced.as_bytes(), Shard::ALL, 100);
+        assert_eq!(got, vec![(1, 0, String::new(), true)]);
     }
 
     #[test]

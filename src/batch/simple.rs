@@ -221,6 +221,41 @@ mod tests {
         }
     }
 
+    /// Every line of the `batch_lines` fuzz target's committed corpus (a
+    /// selector byte, then the batch), under every size that target gives:
+    /// the fuzzer reaches this reader through the `fuzzing` feature, this
+    /// keeps what it found checked without it.
+    #[test]
+    fn shortcut_agrees_on_the_fuzz_corpus() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/batch_lines");
+        let sizes = [
+            None,
+            Some(Shape::new(2, 2)),
+            Some(Shape::new(3, 3)),
+            Some(Shape::new(2, 4)),
+            Some(Shape::new(4, 4)),
+            Some(Shape::new(3, 2)),
+            Some(Shape::new(5, 5)),
+            Some(Shape::new(16, 16)),
+        ];
+        let mut lines = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+            let batch = bytes.get(1..).unwrap_or_default();
+            for line in batch.split(|&b| b == b'\n') {
+                let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+                let Ok(text) = std::str::from_utf8(line) else {
+                    continue;
+                };
+                for size in sizes {
+                    agrees(text, size).unwrap();
+                }
+                lines += 1;
+            }
+        }
+        assert!(lines >= 20, "{} holds {lines} lines", dir.display());
+    }
+
     fn perm_bad_roll(seed: u64) -> bool {
         seed.is_multiple_of(4)
     }

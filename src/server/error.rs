@@ -20,7 +20,7 @@ impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
-            message: message.into(),
+            message: escape_controls(message.into()),
         }
     }
 
@@ -86,6 +86,24 @@ impl ApiError {
     pub fn message(&self) -> &str {
         &self.message
     }
+}
+
+/// `message` with its control characters escaped (`\u{7f}`): a message
+/// can quote what the client sent (serde names an unknown field as it was
+/// written), and it must reach no log or terminal raw.
+fn escape_controls(message: String) -> String {
+    if !message.chars().any(char::is_control) {
+        return message;
+    }
+    let mut out = String::with_capacity(message.len() + 8);
+    for c in message.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The message with its causes, as the command line prints it (`{:#}` of

@@ -11,7 +11,7 @@
 //! `PATH.tmp` and renamed over `PATH`, so a kill mid-write leaves the last
 //! complete checkpoint in place.
 
-use super::SpaceError;
+use super::{bits, SpaceError};
 use crate::board::Board;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
@@ -122,6 +122,8 @@ fn write_to(tmp: &Path, header: &Header, word: impl Fn(usize) -> u64) -> std::io
 /// What the reader expects: the header must describe this search and part.
 pub(crate) struct Expect<'a> {
     pub goal: &'a Board,
+    /// The positions of the whole space, `n!/2`.
+    pub positions: u64,
     pub total_words: u64,
     pub first_word: u64,
     pub words: u64,
@@ -226,6 +228,7 @@ pub(crate) fn read(
             expect.parts
         )));
     }
+    check_tallies(expect.positions, &counts, part_frontier, part_closed, words).map_err(bad)?;
     let head_len = 8 + 4 + 2 + (rows * cols) as u64 + 4 + 8 * u64::from(level) + 24 + 8 + 16;
     let want_len = head_len + words * 8 + 4;
     if len != want_len {
@@ -233,6 +236,13 @@ pub(crate) fn read(
             "{len} bytes long, a checkpoint of this search at level {level} has {want_len}"
         )));
     }
+    // The entries of word `g` that stand for positions of the space: the
+    // last word's others would be expanded as ranks past `n!/2` (and counted).
+    let in_space = |g: u64| match expect.positions.saturating_sub(g * bits::PER_WORD) {
+        0 => 0,
+        k if k >= bits::PER_WORD => u64::MAX,
+        k => (1u64 << (2 * k)) - 1,
+    };
     let mut buf = vec![0u8; BLOCK_WORDS * 8];
     let mut i = 0usize;
     while (i as u64) < words {
@@ -241,7 +251,15 @@ pub(crate) fn read(
         input.read_exact(b).map_err(|_| bad(truncated("words")))?;
         crc.update(b);
         for (k, chunk) in b.chunks_exact(8).enumerate() {
-            set(i + k, u64_of(chunk));
+            let w = u64_of(chunk);
+            if w & !in_space(first_word + (i + k) as u64) != 0 {
+                return Err(bad(format!(
+                    "its word {} marks positions past the {} of the space",
+                    first_word + (i + k) as u64,
+                    expect.positions
+                )));
+            }
+            set(i + k, w);
         }
         i += n;
     }
@@ -264,6 +282,45 @@ pub(crate) fn read(
         part_frontier,
         part_closed,
     })
+}
+
+/// Checks the header's counts against what a breadth-first search from
+/// the goal can have found in a space of `positions`, before any sum of
+/// them is taken: the goal alone at level 0, no empty level below the one
+/// being expanded, and no more positions in all than the space (or this
+/// part's `words`) holds. A forged header otherwise overflowed the sums
+/// (a panic) or resumed to an impossible answer.
+fn check_tallies(
+    positions: u64,
+    counts: &[u64],
+    part_frontier: u64,
+    part_closed: u64,
+    words: u64,
+) -> Result<(), String> {
+    if counts.first().is_some_and(|&c| c != 1) {
+        return Err(format!("it has {} positions at level 0", counts[0]));
+    }
+    if let Some(d) = counts.iter().position(|&c| c == 0) {
+        return Err(format!("its level {d} is empty, yet a later level is not"));
+    }
+    let below = counts
+        .iter()
+        .try_fold(0u64, |sum, &c| sum.checked_add(c))
+        .filter(|&sum| sum <= positions);
+    let Some(below) = below else {
+        return Err(format!(
+            "its levels hold more positions than the {positions} of the space"
+        ));
+    };
+    let in_part = words.saturating_mul(bits::PER_WORD).min(positions);
+    let part = part_frontier.checked_add(part_closed);
+    if part.is_none_or(|p| p > in_part) || part_closed > below {
+        return Err(format!(
+            "it counts {part_frontier} positions at its level and {part_closed} closed \
+             in a part of {in_part} (the levels below hold {below})"
+        ));
+    }
+    Ok(())
 }
 
 /// Checks the words against the header's counts for this part: exactly
@@ -293,5 +350,23 @@ pub(crate) fn check_counts(
                 h.level, h.part_frontier, h.part_closed
             ),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_tallies;
+
+    #[test]
+    fn counts_are_checked_before_they_are_summed() {
+        // 2×2: 12 positions in one word; levels 1, 2, 2, 2, 2, 2, 1
+        assert_eq!(check_tallies(12, &[1, 2, 2], 2, 5, 1), Ok(()));
+        assert!(check_tallies(12, &[1, u64::MAX], 1, 0, 1).is_err());
+        assert!(check_tallies(12, &[1, u64::MAX, 2], 1, 0, 1).is_err());
+        assert!(check_tallies(12, &[2, 2], 2, 4, 1).is_err());
+        assert!(check_tallies(12, &[1, 0, 2], 2, 3, 1).is_err());
+        assert!(check_tallies(12, &[1, 2], u64::MAX, 3, 1).is_err());
+        assert!(check_tallies(12, &[1, 2], 10, 3, 1).is_err());
+        assert!(check_tallies(12, &[1, 2], 2, 4, 1).is_err());
     }
 }

@@ -63,7 +63,7 @@ fn run<const N: usize>(
 
     let (mut level, mut counts) = match &opts.checkpoint {
         Some(c) if c.resume => {
-            let h = resume(&c.path, goal, &words, total_words)?;
+            let h = resume(&c.path, goal, &words, total_words, ix.count())?;
             progress.resumed(&c.path, h.level);
             let mut counts = h.counts;
             counts.push(h.part_frontier);
@@ -199,9 +199,11 @@ fn resume(
     goal: &Board,
     words: &[AtomicU64],
     total_words: u64,
+    positions: u64,
 ) -> Result<Header, SpaceError> {
     let expect = Expect {
         goal,
+        positions,
         total_words,
         first_word: 0,
         words: total_words,

@@ -130,12 +130,12 @@ pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadError> {
     };
     // Only a regular file is read: opening a FIFO (or a device) that
     // someone left under the file's name would block, or never end.
-    match fs::metadata(&path) {
-        Ok(m) if m.is_file() => {}
+    let file_len = match fs::metadata(&path) {
+        Ok(m) if m.is_file() => m.len(),
         Ok(_) => return Err(LoadError::NotAFile { path }),
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing),
         Err(e) => return Err(io_err(e)),
-    }
+    };
     let mut f = match fs::File::open(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing),
@@ -173,7 +173,10 @@ pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadError> {
         header[hl - 2],
         header[hl - 1],
     ]);
-    let mut data = Vec::with_capacity(entries as usize);
+    // Room for no more than the caller expects and the file holds, so that
+    // neither a wrong expectation nor a short file sizes a big allocation.
+    let room = entries.min(file_len.saturating_sub(hl as u64));
+    let mut data = Vec::with_capacity(usize::try_from(room).unwrap_or(0));
     f.take(entries + 1).read_to_end(&mut data).map_err(io_err)?;
     if data.len() as u64 != entries {
         if (data.len() as u64) < entries {

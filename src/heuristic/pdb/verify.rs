@@ -8,9 +8,10 @@
 //! and compare: that is what [`verify`] does (it costs what a build costs,
 //! in time and memory).
 
-use super::{build, cache::tile_list, store, PdbError, PdbReporter};
-use crate::board::{Board, Shape};
+use super::{build, cache::tile_list, store, PatternDb, PdbError, PdbReporter, MAX_GROUP_TILES};
+use crate::board::Board;
 use crate::budget::{Budget, Clock};
+use crate::rank::PartialRanker;
 
 /// What checking one cached database found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,37 @@ pub enum Verdict {
     },
 }
 
+/// The goal a database file's header names and the number of values such
+/// a database holds, or why the header names no database. The header is
+/// only what the file claims: its board, goal and group are checked before
+/// any size taken from them is trusted (a forged entry count would
+/// otherwise size the read, and a group tile off the board index past the
+/// goal).
+fn expected_entries(file: &store::CachedFile) -> Result<(Board, u64), String> {
+    let (rows, cols) = (usize::from(file.rows), usize::from(file.cols));
+    let goal = Board::from_tiles(rows, cols, &file.goal)
+        .map_err(|e| format!("its goal is not a board: {e}"))?;
+    let (n, k) = (goal.len(), file.tiles.len());
+    let group = (1..n.min(MAX_GROUP_TILES + 1)).contains(&k)
+        && file.tiles.windows(2).all(|w| w[0] < w[1])
+        && file.tiles.iter().all(|&t| t != 0 && usize::from(t) < n);
+    if !group {
+        return Err(format!(
+            "its group ({k} tiles) is not a sorted set of this board's tiles"
+        ));
+    }
+    let entries = PartialRanker::new(n, k)
+        .and_then(|_| PatternDb::entries_for(n, k, file.regions))
+        .ok_or_else(|| format!("a group of {k} tiles on {n} cells is too large"))?;
+    if entries != file.entries {
+        return Err(format!(
+            "its header announces {} values where its key needs {entries}",
+            file.entries
+        ));
+    }
+    Ok((goal, entries))
+}
+
 /// Checks the cached database `file` (from [`store::list`] of `dir`) by
 /// building it again under `budget` and comparing every value.
 pub fn verify(
@@ -44,17 +76,25 @@ pub fn verify(
         tiles: file.tiles.clone(),
         regions: file.regions,
     };
-    let stored = match store::load(dir, &key, file.entries) {
+    let (goal, entries) = match expected_entries(file) {
+        Ok(x) => x,
+        Err(why) => return Ok(Verdict::Unreadable(why)),
+    };
+    if entries > budget.max_bytes {
+        return Err(PdbError::Memory {
+            tiles: tile_list(&file.tiles),
+            needed: entries,
+            budget: budget.max_bytes,
+        });
+    }
+    let stored = match store::load(dir, &key, entries) {
         Ok(d) => d,
         Err(store::LoadError::Missing) => {
             return Ok(Verdict::Unreadable("the file is gone".to_string()))
         }
         Err(e) => return Ok(Verdict::Unreadable(e.to_string())),
     };
-    let shape = Shape::new(usize::from(file.rows), usize::from(file.cols));
-    let Ok(goal) = Board::from_tiles(shape.rows, shape.cols, &file.goal) else {
-        return Ok(Verdict::Unreadable("its goal is not a board".to_string()));
-    };
+    let shape = goal.shape();
     let n = shape.cells();
     let needed = build::scratch_bytes(n, file.tiles.len(), file.regions);
     if needed > budget.max_bytes {

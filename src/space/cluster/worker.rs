@@ -210,6 +210,7 @@ pub(super) fn run_worker<const N: usize>(
     let mut flow = Flow::build(worker, &part, per);
     let expect = Expect {
         goal: &job.goal,
+        positions: ix.count(),
         total_words,
         first_word,
         words: end_word - first_word,
