@@ -9,6 +9,7 @@ pub mod board;
 pub mod heuristic;
 pub mod input;
 pub mod instances;
+pub mod large;
 pub mod random;
 pub mod rank;
 pub mod report;
