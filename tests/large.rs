@@ -83,6 +83,8 @@ fn solve_and_check_with(
     let end = replay(rows, cols, start, &path)
         .unwrap_or_else(|i| panic!("{rows}x{cols}: move {i} leaves the board"));
     assert_eq!(end, goal, "{rows}x{cols}: the path does not reach the goal");
+    // only boards of at most 10 cells are solved exactly
+    assert_eq!(report.optimal, rows * cols <= 10, "{rows}x{cols}");
     assert!(
         report.moves >= report.lower_bound,
         "{rows}x{cols}: below the lower bound"
@@ -205,6 +207,7 @@ fn small_boards_are_solved_optimally() {
                 .expect("a table for a board of at most 10 cells");
             assert_eq!(report.moves, u64::from(optimal), "{r}x{c}: {s:?} -> {g:?}");
             assert_eq!(report.final_region, (r, c));
+            assert!(report.optimal);
         }
     }
 }

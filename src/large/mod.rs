@@ -111,6 +111,9 @@ pub struct Report {
     pub final_region: (usize, usize),
     /// Moves of the exact solution of that region.
     pub final_moves: u32,
+    /// Whether the path is proven optimal: only when the whole board was
+    /// the final region (at most 10 cells), never otherwise.
+    pub optimal: bool,
     /// Tiles placed one at a time, and in pairs.
     pub singles: u64,
     pub pairs: u64,
@@ -425,6 +428,7 @@ fn solve_grid<S: MoveSink>(
     tables: &mut window::Tables,
 ) -> Result<Report, Error<S::Error>> {
     let lower_bound = grid.manhattan();
+    let (rows, cols) = (grid.rows, grid.cols);
     let mut failed: Option<S::Error> = None;
     let mut flush = |chunk: &[Dir]| match sink.moves(chunk) {
         Ok(()) => true,
@@ -466,12 +470,14 @@ fn solve_grid<S: MoveSink>(
         None => {}
     }
     let (final_region, final_moves) = outcome.map_err(|f| Error::Internal(f.0))?;
+    let optimal = final_region == (rows, cols);
     Ok(Report {
         moves,
         lower_bound,
         removed,
         final_region,
         final_moves,
+        optimal,
         singles: counters.singles,
         pairs: counters.pairs,
         tables_built,
