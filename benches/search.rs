@@ -31,17 +31,15 @@ fn idastar(c: &mut Criterion) {
     let mut group = c.benchmark_group("idastar-korf10");
     group.sample_size(10);
     for h in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict] {
-        let opts = SolveOptions {
-            want_path: false,
-            budget: Budget::unlimited(),
-            heuristic: h,
-            ..Default::default()
-        };
+        let opts = SolveOptions::default()
+            .with_algorithm(Algorithm::Idastar)
+            .with_heuristic(h)
+            .with_budget(Budget::unlimited());
         // Throughput in node expansions, counted once up front.
         let nodes: u64 = set
             .iter()
             .map(|(p, len)| {
-                let s = search::solve(p, Algorithm::Idastar, &opts).unwrap();
+                let s = search::solve(p, &opts).unwrap();
                 assert_eq!(s.moves, Some(*len));
                 s.stats.expanded
             })
@@ -50,9 +48,9 @@ fn idastar(c: &mut Criterion) {
         group.bench_function(h.name(), |b| {
             b.iter(|| {
                 for (p, _) in &set {
-                    black_box(search::solve(black_box(p), Algorithm::Idastar, &opts).unwrap());
+                    black_box(search::solve(black_box(p), &opts).unwrap());
                 }
-            })
+            });
         });
     }
     group.finish();

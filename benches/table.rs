@@ -8,20 +8,20 @@ use npuzzle::search::table::{DistanceTable, TableSet};
 fn tables(c: &mut Criterion) {
     let shape = Shape::new(3, 3);
     c.bench_function("build 3x3 table (one goal-blank cell)", |b| {
-        b.iter(|| DistanceTable::build(black_box(shape), black_box(4)))
+        b.iter(|| DistanceTable::build(black_box(shape), black_box(4)));
     });
     c.bench_function("build 2x5 table (one goal-blank cell)", |b| {
-        b.iter(|| DistanceTable::build(black_box(Shape::new(2, 5)), black_box(0)))
+        b.iter(|| DistanceTable::build(black_box(Shape::new(2, 5)), black_box(0)));
     });
     let start = parse_board("2 6 4 1 3 7 0 5 8", None).unwrap();
     let goal = parse_board("8 1 5 7 3 6 4 0 2", None).unwrap();
     let set = TableSet::global();
     set.table(shape, goal.blank());
     c.bench_function("3x3 query, 31 moves, length only", |b| {
-        b.iter(|| set.distance(shape, black_box(start.tiles()), black_box(goal.tiles())))
+        b.iter(|| set.distance(shape, black_box(start.tiles()), black_box(goal.tiles())));
     });
     c.bench_function("3x3 query, 31 moves, with path", |b| {
-        b.iter(|| set.path(shape, black_box(start.tiles()), black_box(goal.tiles())))
+        b.iter(|| set.path(shape, black_box(start.tiles()), black_box(goal.tiles())));
     });
 }
 

@@ -48,14 +48,12 @@ fn main() {
         let mut cpu_total = 0.0;
         for inst in &instances {
             let p = Problem::new(inst.start.clone(), goal.clone()).unwrap();
-            let opts = SolveOptions {
-                want_path: false,
-                budget: Budget::unlimited(),
-                heuristic: h,
-                ..Default::default()
-            };
+            let opts = SolveOptions::default()
+                .with_algorithm(Algorithm::Idastar)
+                .with_heuristic(h)
+                .with_budget(Budget::unlimited());
             let c0 = cpu_ns();
-            let sol = search::solve(&p, Algorithm::Idastar, &opts).unwrap();
+            let sol = search::solve(&p, &opts).unwrap();
             let cpu = match (c0, cpu_ns()) {
                 (Some(a), Some(b)) => (b - a) as f64 / 1e9,
                 _ => sol.stats.elapsed.as_secs_f64(),

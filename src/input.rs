@@ -1,13 +1,14 @@
 //! Building a [`Problem`] from the text people type: shared by the command
-//! line (`START` words or standard input plus `--goal`) and the web API
-//! (`"start"` plus `"goal"`), so both accept the same inputs and answer the
-//! same errors.
+//! line (a start as words or standard input, and a goal given apart) and the
+//! web API (`"start"` plus `"goal"`), so both accept the same inputs and
+//! answer the same errors.
 
 use crate::board::{GoalSpec, InputError, Scan, Shape};
 use crate::search::Problem;
 
 /// Parses a start (or a start and a goal) from text; `goal` is the goal
-/// given separately (`--goal`, the API's `"goal"`), if any.
+/// given separately (a command-line option, the API's `"goal"`), if any.
+/// A goal in both places is [`InputError::GoalGivenTwice`].
 ///
 /// The text may hold the start alone, `START | GOAL`, or `2·n` tiles (the
 /// first `n` are the start). With no goal anywhere the goal is blank-last.
@@ -34,12 +35,12 @@ mod tests {
     #[test]
     fn forms_of_the_problem() {
         let p = problem_from_text("2 8 3 1 6 4 7 0 5", None, None).unwrap();
-        assert_eq!(p.goal.tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+        assert_eq!(p.goal().tiles(), &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
         let p = problem_from_text("283164705 | spiral", None, None).unwrap();
-        assert_eq!(p.goal.tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        assert_eq!(p.goal().tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
         let spiral = GoalSpec::Spiral;
         let p = problem_from_text("2 8 3/1 6 4/7 0 5", Some(&spiral), None).unwrap();
-        assert_eq!(p.goal.tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        assert_eq!(p.goal().tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
         let e = problem_from_text("283164705 | spiral", Some(&spiral), None).unwrap_err();
         assert_eq!(e, InputError::GoalGivenTwice);
     }

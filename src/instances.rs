@@ -12,6 +12,7 @@ pub struct Instance {
     pub number: usize,
     /// 1-based line in the file.
     pub line: usize,
+    /// The start board (the file does not give the goal).
     pub start: Board,
     /// The optimal length the file gives, if any.
     pub length: Option<u32>,
@@ -19,20 +20,42 @@ pub struct Instance {
     pub extra: Vec<u64>,
 }
 
+/// Why a benchmark file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum InstanceError {
+    /// A field is not a non-negative integer.
     #[error("line {line}: '{token}' is not a number")]
-    NotANumber { line: usize, token: String },
-    #[error("line {line}: cannot tell the board size from {count} fields; give --size RxC")]
-    Size { line: usize, count: usize },
+    NotANumber {
+        /// 1-based line in the file.
+        line: usize,
+        /// The field as written.
+        token: String,
+    },
+    /// No size was given and no square board leaves at most three trailing
+    /// fields, or the line has fewer fields than the size's cells.
+    #[error("line {line}: cannot tell the board size from {count} fields; give the size as RxC")]
+    Size {
+        /// 1-based line in the file.
+        line: usize,
+        /// Fields on the line.
+        count: usize,
+    },
+    /// The tiles do not form a board.
     #[error("line {line}: {error}")]
-    Board { line: usize, error: BoardError },
+    Board {
+        /// 1-based line in the file.
+        line: usize,
+        /// What is wrong with the board.
+        error: BoardError,
+    },
 }
 
 /// Reads every instance; the board size is `size` or, when absent, the
 /// largest square tile count that leaves at most three trailing fields.
 pub fn parse(text: &str, size: Option<Shape>) -> Result<Vec<Instance>, InstanceError> {
     let mut out = Vec::new();
+    // A byte-order mark before the first line is not part of it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let t = raw.trim();
@@ -45,7 +68,7 @@ pub fn parse(text: &str, size: Option<Shape>) -> Result<Vec<Instance>, InstanceE
             .map(|s| {
                 s.parse::<u64>().map_err(|_| InstanceError::NotANumber {
                     line,
-                    token: s.to_string(),
+                    token: crate::board::printable(s),
                 })
             })
             .collect::<Result<Vec<u64>, _>>()?;

@@ -58,6 +58,7 @@ impl Generator {
         }
     }
 
+    /// The shape of every instance drawn.
     pub fn shape(&self) -> Shape {
         self.shape
     }

@@ -86,6 +86,7 @@ impl PartialRanker {
         Some(PartialRanker { n, weights })
     }
 
+    /// Number of values ranked together (`k`).
     pub fn k(&self) -> usize {
         self.weights.len()
     }
@@ -95,6 +96,7 @@ impl PartialRanker {
         &self.weights
     }
 
+    /// Size of the range the values come from, `0..n`.
     pub fn n(&self) -> usize {
         self.n
     }
@@ -126,7 +128,7 @@ impl PartialRanker {
         if self.count() <= u64::from(u32::MAX) {
             return self.unrank32(r as u32, out);
         }
-        self.unrank64(r, out)
+        self.unrank64(r, out);
     }
 
     fn unrank32(&self, mut r: u32, out: &mut [u8]) {

@@ -1,5 +1,6 @@
-//! The answer to one problem as data: what `solve --json` prints and what
-//! the web API returns, built in one place so they cannot drift apart.
+//! The answer to one problem as data: what the command line prints as JSON
+//! and what the web API returns, built in one place so they cannot drift
+//! apart.
 
 use crate::board::{path_string, Board};
 use crate::search::{Problem, Solution, Stats};
@@ -8,11 +9,15 @@ use serde::Serialize;
 /// One solved (or unreachable) problem.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
+    /// Rows of both boards.
     pub rows: usize,
+    /// Columns of both boards.
     pub cols: usize,
     /// Start tiles in reading order, 0 for the blank.
     pub start: Vec<u8>,
+    /// Goal tiles in reading order, 0 for the blank.
     pub goal: Vec<u8>,
+    /// Whether the goal can be reached (false: `moves` is -1).
     pub solvable: bool,
     /// Fewest moves (plus one with `count_start`), or -1 when unreachable.
     pub moves: i64,
@@ -22,14 +27,29 @@ pub struct Report {
     /// Every board along the path, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub boards: Option<Vec<Vec<u8>>>,
+    /// The algorithm that answered (`parity` when no search was needed).
     pub algorithm: &'static str,
+    /// The heuristic it used, if any.
     pub heuristic: Option<&'static str>,
+    /// Whether `moves` is proven to be the fewest (false for the
+    /// bounded-suboptimal algorithms unless they proved it).
+    pub optimal: bool,
+    /// For an answer not proven optimal: the fewest moves are at least
+    /// this many (`null` otherwise).
+    pub lower_bound: Option<u32>,
+    /// For an answer not proven optimal: it is at most this many times the
+    /// fewest (`moves / lower_bound`; `null` otherwise).
+    pub ratio: Option<f64>,
+    /// What the planner chose, and why.
+    pub plan: Option<String>,
+    /// What the search cost.
     pub stats: Stats,
 }
 
 impl Report {
-    /// Builds the report; `count_start` counts the start as step 1 (as
-    /// seed 000 does), leaving -1 as -1.
+    /// Builds the report; `count_start` counts the start itself as a step
+    /// (the length is then the number of boards along the path), leaving -1
+    /// as -1; `boards` fills in every board along the path.
     pub fn new(problem: &Problem, sol: &Solution, count_start: bool, boards: bool) -> Report {
         let moves = match sol.moves {
             Some(m) => i64::from(m) + i64::from(count_start),
@@ -37,7 +57,7 @@ impl Report {
         };
         let boards = match (&sol.path, boards) {
             (Some(p), true) => problem
-                .start
+                .start()
                 .trajectory(p)
                 .ok()
                 .map(|bs| bs.iter().map(|b: &Board| b.tiles().to_vec()).collect()),
@@ -46,14 +66,18 @@ impl Report {
         Report {
             rows: problem.rows(),
             cols: problem.cols(),
-            start: problem.start.tiles().to_vec(),
-            goal: problem.goal.tiles().to_vec(),
+            start: problem.start().tiles().to_vec(),
+            goal: problem.goal().tiles().to_vec(),
             solvable: sol.moves.is_some(),
             moves,
             path: sol.path.as_deref().map(path_string),
             boards,
             algorithm: sol.algorithm,
             heuristic: sol.heuristic,
+            optimal: sol.optimal,
+            lower_bound: sol.lower_bound.map(|l| l + u32::from(count_start)),
+            ratio: sol.max_ratio(),
+            plan: sol.plan.as_ref().map(ToString::to_string),
             stats: sol.stats,
         }
     }

@@ -3,9 +3,10 @@
 //! algorithm.
 
 use npuzzle::board::{Board, Dir, Shape};
+use npuzzle::heuristic::pdb::PdbOptions;
 use npuzzle::heuristic::{Heuristic, HeuristicKind, LinearConflict, Manhattan, Misplaced};
 use npuzzle::search::table::TableSet;
-use npuzzle::search::{self, verify_path, Algorithm, Budget, Problem, SearchError, SolveOptions};
+use npuzzle::search::{self, verify_path, Algorithm, Problem, SearchError, SolveOptions};
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -40,42 +41,39 @@ fn pdb_dir() -> std::path::PathBuf {
 
 /// Default options, with the databases kept in [`pdb_dir`].
 fn defaults() -> SolveOptions {
-    let mut o = SolveOptions::default();
-    o.pdb.dir = Some(pdb_dir());
-    o
+    SolveOptions::default().with_pdb(PdbOptions::default().with_dir(Some(pdb_dir())))
 }
 
-fn opts(h: HeuristicKind) -> SolveOptions {
-    SolveOptions {
-        want_path: true,
-        budget: Budget::default(),
-        heuristic: h,
-        ..defaults()
-    }
+/// `algo` with `h`, producing the path.
+fn opts(algo: Algorithm, h: HeuristicKind) -> SolveOptions {
+    defaults()
+        .with_algorithm(algo)
+        .with_heuristic(h)
+        .with_path(true)
 }
 
 /// Solves with one combination and checks the answer against `want`
 /// (`None`: unreachable) and the path for legality.
 fn check(p: &Problem, algo: Algorithm, h: HeuristicKind, want: Option<u32>) {
-    let sol = search::solve(p, algo, &opts(h)).unwrap_or_else(|e| {
+    let sol = search::solve(p, &opts(algo, h)).unwrap_or_else(|e| {
         panic!(
             "{algo} {h} failed on {} -> {}: {e}",
-            p.start.to_flat_string(),
-            p.goal.to_flat_string()
+            p.start().to_flat_string(),
+            p.goal().to_flat_string()
         )
     });
     assert_eq!(
         sol.moves,
         want,
         "{algo} {h}: {} -> {}",
-        p.start.to_flat_string(),
-        p.goal.to_flat_string()
+        p.start().to_flat_string(),
+        p.goal().to_flat_string()
     );
     if let Some(m) = want {
         let path = sol.path.expect("path asked for");
         assert_eq!(path.len() as u32, m);
         assert!(
-            verify_path(&p.start, &p.goal, &path),
+            verify_path(p.start(), p.goal(), &path),
             "{algo} {h}: illegal path"
         );
     }
@@ -119,7 +117,7 @@ fn random_pairs_3x3(algos: &[Algorithm], seed: u64) {
     let tables = TableSet::global();
     for _ in 0..1000 {
         let p = random_pair(shape, &mut rng);
-        let want = tables.distance(shape, p.start.tiles(), p.goal.tiles());
+        let want = tables.distance(shape, p.start().tiles(), p.goal().tiles());
         assert!(want.is_some());
         for (a, h) in combos().into_iter().filter(|(a, _)| algos.contains(a)) {
             check(&p, a, h, want);
@@ -272,7 +270,7 @@ fn astar_and_idastar_agree_beyond_the_tables() {
             let start = random_walk(&goal, len, &mut rng);
             let p = Problem::new(start, goal).unwrap();
             let reference =
-                search::solve(&p, Algorithm::Astar, &opts(HeuristicKind::LinearConflict))
+                search::solve(&p, &opts(Algorithm::Astar, HeuristicKind::LinearConflict))
                     .unwrap()
                     .moves;
             assert!(reference.is_some_and(|m| m as usize <= len));
@@ -304,7 +302,7 @@ fn unreachable_goals_start_no_search() {
     .unwrap();
     let p = Problem::new(start, goal).unwrap();
     for (a, h) in combos() {
-        let s = search::solve(&p, a, &opts(h)).unwrap();
+        let s = search::solve(&p, &opts(a, h)).unwrap();
         assert_eq!(s.moves, None);
         assert_eq!(s.stats.expanded, 0);
     }
@@ -331,9 +329,9 @@ fn memory_searches_stop_at_max_states() {
         Algorithm::Bibfs,
         Algorithm::Astar,
     ] {
-        let mut o = opts(HeuristicKind::Manhattan);
+        let mut o = opts(Algorithm::Auto, HeuristicKind::Manhattan);
         o.budget.max_states = 20_000;
-        match search::solve(&p, a, &o) {
+        match search::solve(&p, &o.clone().with_algorithm(a)) {
             Err(SearchError::Budget { limit, stats, .. }) => {
                 assert_eq!(limit, search::Limit::States, "{a}");
                 assert!(stats.peak_states <= 20_000, "{a}: {stats:?}");
@@ -347,9 +345,9 @@ fn memory_searches_stop_at_max_states() {
 #[test]
 fn idastar_stops_at_max_nodes_timeout_and_cancel() {
     let p = hard();
-    let mut o = opts(HeuristicKind::Manhattan);
+    let mut o = opts(Algorithm::Auto, HeuristicKind::Manhattan);
     o.budget.max_nodes = 100_000;
-    match search::solve(&p, Algorithm::Idastar, &o) {
+    match search::solve(&p, &o.clone().with_algorithm(Algorithm::Idastar)) {
         Err(SearchError::Budget {
             limit,
             stats,
@@ -362,19 +360,19 @@ fn idastar_stops_at_max_nodes_timeout_and_cancel() {
         }
         other => panic!("{other:?}"),
     }
-    let mut o = opts(HeuristicKind::Misplaced);
+    let mut o = opts(Algorithm::Auto, HeuristicKind::Misplaced);
     o.budget.timeout = Some(std::time::Duration::from_millis(50));
     let t = std::time::Instant::now();
-    match search::solve(&p, Algorithm::Idastar, &o) {
+    match search::solve(&p, &o.clone().with_algorithm(Algorithm::Idastar)) {
         Err(SearchError::Budget { limit, .. }) => assert_eq!(limit, search::Limit::Time),
         other => panic!("{other:?}"),
     }
     assert!(t.elapsed().as_secs() < 5);
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let mut o = opts(HeuristicKind::Manhattan);
+    let mut o = opts(Algorithm::Auto, HeuristicKind::Manhattan);
     o.budget.cancel = Some(flag);
     assert!(matches!(
-        search::solve(&p, Algorithm::Idastar, &o),
+        search::solve(&p, &o.clone().with_algorithm(Algorithm::Idastar)),
         Err(SearchError::Cancelled { .. })
     ));
 }
@@ -412,7 +410,7 @@ fn compare_skips_what_plainly_cannot_fit() {
     assert!(table
         .skipped
         .as_deref()
-        .is_some_and(|s| s.contains("no complete table")));
+        .is_some_and(|s| s.contains("complete tables cover boards of at most 10 cells")));
     let bfs = row("bfs", None);
     assert!(bfs.moves.is_none());
     assert!(
@@ -434,7 +432,7 @@ proptest! {
         let shape = Shape::new(r, c);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let p = random_pair(shape, &mut rng);
-        let want = TableSet::global().distance(shape, p.start.tiles(), p.goal.tiles());
+        let want = TableSet::global().distance(shape, p.start().tiles(), p.goal().tiles());
         let cmp = search::compare::compare(&p, &defaults());
         prop_assert!(cmp.agree);
         for row in &cmp.rows {

@@ -221,7 +221,7 @@ fn random_walks_stay_within_k_moves() {
 }
 
 #[test]
-fn a_closed_pipe_ends_quietly() {
+fn a_closed_pipe_is_an_error_said_once() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("pairs.txt");
     std::fs::write(&file, random(&["--pairs", "-n", "300000", "--seed", "6"])).unwrap();
@@ -241,10 +241,13 @@ fn a_closed_pipe_ends_quietly() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!first.is_empty());
     assert!(!err.contains("panic"), "{err}");
-    assert!(!err.contains("Broken pipe"), "{err}");
-    assert_eq!(out.status.code(), Some(0), "{err}");
+    // the same one line, and status 1, from every command
+    assert_eq!(
+        err.trim_end(),
+        "npuzzle: standard output was closed by its reader before everything was written"
+    );
+    assert_eq!(out.status.code(), Some(1), "{err}");
 
-    // random into a closed pipe, too
     let mut child = npuzzle_process()
         .args(["random", "-n", "5000000", "--seed", "1"])
         .stdout(Stdio::piped())
@@ -253,12 +256,95 @@ fn a_closed_pipe_ends_quietly() {
         .unwrap();
     drop(child.stdout.take());
     let out = child.wait_with_output().unwrap();
-    assert!(
-        out.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        "npuzzle: standard output was closed by its reader before everything was written"
     );
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// Korf's instance 3 with Manhattan distance: 566 million nodes, far more
+/// than a test waits for.
+const HARD_LINE: &str = "14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15";
+
+#[test]
+fn answers_before_a_slow_line_are_written_at_once() {
+    let easy = random(&["--size", "3x3", "-n", "50000", "--seed", "12"]);
+    let mut input = easy.clone();
+    input.push_str(HARD_LINE);
+    input.push('\n');
+    input.push_str(&random(&["--size", "3x3", "-n", "100", "--seed", "13"]));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("in.txt");
+    std::fs::write(&file, input).unwrap();
+    let t = std::time::Instant::now();
+    let mut child = npuzzle_process()
+        .args([
+            "batch",
+            "-q",
+            "--algo",
+            "idastar",
+            "--heuristic",
+            "manhattan",
+        ])
+        .args(["--goal", "blank-first", "--timeout", "600"])
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut got = 0;
+    let mut line = String::new();
+    while got < 50_000 {
+        line.clear();
+        if out.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        got += 1;
+    }
+    let waited = t.elapsed();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(got, 50_000, "the answers before the slow line");
+    // 50,000 small searches take a few seconds; the slow line minutes.
+    assert!(waited < std::time::Duration::from_secs(120), "{waited:?}");
+}
+
+#[test]
+fn a_slow_line_spends_its_own_budget_and_the_batch_goes_on() {
+    let input = format!("0 1 2 3\n{HARD_LINE}\n1 0 2 3\n");
+    let (out, _, code) = run(
+        &[
+            "batch",
+            "-q",
+            "--algo",
+            "idastar",
+            "--heuristic",
+            "manhattan",
+            "--timeout",
+            "0.5",
+            "--goal",
+            "blank-first",
+        ],
+        &input,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], "0");
+    assert!(
+        lines[1].starts_with("error: line 2: idastar stopped: its time budget (0.5 s)"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "1");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn absurd_job_counts_still_answer() {
+    let (out, _, code) = run(&["batch", "-q", "--jobs", "65535"], "1 2 3 0\n");
+    assert_eq!((out.as_str(), code), ("0\n", 0));
 }
 
 #[test]

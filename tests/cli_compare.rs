@@ -94,7 +94,9 @@ fn compare_on_a_hard_15_puzzle_skips_and_says_why() {
         ])
         .assert()
         .code(3)
-        .stdout(predicate::str::contains("no complete table"))
+        .stdout(predicate::str::contains(
+            "skipped: complete tables cover boards of at most 10 cells",
+        ))
         .stdout(predicate::str::contains("skipped: the growth"))
         .stdout(predicate::str::contains("no algorithm answered"));
 }
@@ -116,8 +118,9 @@ fn bfs_on_a_hard_15_puzzle_stops_at_max_states() {
         .code(3)
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains(
-            "bfs stopped: the --max-states budget (50000)",
+            "bfs stopped: its state budget (50000)",
         ))
+        .stderr(predicate::str::contains("(raise it with --max-states N)"))
         .stderr(predicate::str::contains("searched to depth"));
 }
 
@@ -139,8 +142,9 @@ fn idastar_stops_at_max_nodes_and_timeout() {
         .assert()
         .code(3)
         .stderr(predicate::str::contains(
-            "--max-nodes budget (10000) was spent after 10000 nodes",
-        ));
+            "node budget (10000) was spent after 10000 nodes",
+        ))
+        .stderr(predicate::str::contains("(raise it with --max-nodes N)"));
     npuzzle()
         .args([
             "solve",
@@ -156,6 +160,7 @@ fn idastar_stops_at_max_nodes_and_timeout() {
         ])
         .assert()
         .code(3)
+        .stderr(predicate::str::contains("time budget (0.2 s)"))
         .stderr(predicate::str::contains("--timeout"));
 }
 

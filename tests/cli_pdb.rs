@@ -128,3 +128,56 @@ fn bench_checks_lengths() {
         .code(2)
         .stderr(predicate::str::contains("cannot read"));
 }
+
+/// A database edited with its checksum recomputed passes the cache's
+/// checks but not `pdb verify`, which builds it again and compares.
+#[test]
+fn verify_finds_an_edited_database() {
+    use npuzzle::heuristic::pdb::store;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    npuzzle()
+        .args([
+            "pdb",
+            "build",
+            "--size",
+            "3x3",
+            "--partition",
+            "4-4",
+            "--pdb-dir",
+            d,
+        ])
+        .assert()
+        .success();
+    npuzzle()
+        .args(["pdb", "verify", "--pdb-dir", d])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 databases sound"));
+
+    // Raise one value and save it back: a valid file with a wrong value.
+    let files = store::list(dir.path()).unwrap();
+    let f = &files[0];
+    let key = store::Key {
+        rows: f.rows,
+        cols: f.cols,
+        goal: f.goal.clone(),
+        tiles: f.tiles.clone(),
+        regions: f.regions,
+    };
+    let mut data = store::load(dir.path(), &key, f.entries).unwrap();
+    let i = data.iter().position(|&v| v > 0 && v < 200).unwrap();
+    data[i] += 7;
+    store::save(dir.path(), &key, &data).unwrap();
+    npuzzle()
+        .args(["pdb", "verify", "--pdb-dir", d])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WRONG"))
+        .stdout(predicate::str::contains(
+            "1 value differs from its definition",
+        ))
+        .stdout(predicate::str::contains(
+            "1 of 2 databases wrong or damaged",
+        ));
+}

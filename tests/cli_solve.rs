@@ -66,15 +66,27 @@ fn every_input_format() {
                 .stdout("5\n");
         }
     }
-    // unquoted words, and START | GOAL in one argument
+    // the start as unquoted words; the goal is one argument, and a goal
+    // written as unquoted words (which would swallow a start after it) is
+    // refused with the way to write it
+    npuzzle()
+        .args([
+            "solve", "2", "8", "3", "1", "6", "4", "7", "0", "5", "--goal",
+        ])
+        .args(["1 2 3 8 0 4 7 6 5"])
+        .assert()
+        .success()
+        .stdout("5\n");
     npuzzle()
         .args([
             "solve", "2", "8", "3", "1", "6", "4", "7", "0", "5", "--goal",
         ])
         .args(["1", "2", "3", "8", "0", "4", "7", "6", "5"])
         .assert()
-        .success()
-        .stdout("5\n");
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--goal takes one board in one argument",
+        ));
     npuzzle()
         .args(["solve", "283164705 | 123804765"])
         .assert()
@@ -167,7 +179,11 @@ fn path_boards_and_json() {
     assert_eq!(v["cols"], 3);
     assert_eq!(v["moves"], 5);
     assert_eq!(v["solvable"], true);
-    assert_eq!(v["algorithm"], "table");
+    // one query on a small board: a direct search, not a table build
+    assert_eq!(v["algorithm"], "idastar");
+    assert!(v["plan"]
+        .as_str()
+        .is_some_and(|p| p.starts_with("idastar + linear-conflict")));
     assert_eq!(v["start"][0], 2);
     assert_eq!(v["goal"][4], 0);
     assert_eq!(v["path"].as_str().unwrap().len(), 5);
@@ -193,7 +209,21 @@ fn stats_lines() {
         .args(["solve", SEED0_START, "--goal", SEED0_GOAL, "--stats"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("nodes expanded:"))
+        .stdout(predicate::str::contains("plan: idastar + linear-conflict"))
+        .stdout(predicate::str::contains("nodes expanded:"));
+    npuzzle()
+        .args([
+            "solve",
+            SEED0_START,
+            "--goal",
+            SEED0_GOAL,
+            "--stats",
+            "--algo",
+            "table",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("plan: table: asked for"))
         .stdout(predicate::str::contains("peak states: 181440"));
 }
 

@@ -21,25 +21,26 @@ fn korf_file(name: &str) -> Vec<instances::Instance> {
 fn run(file: &str, partition: &str, only: &[usize], threads: usize) {
     let all = korf_file(file);
     let goal = Board::blank_first(all[0].start.shape());
-    let opts = SolveOptions {
-        heuristic: HeuristicKind::Pdb,
-        pdb: PdbOptions {
-            partition: partition.parse().unwrap(),
-            dir: Some(std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("heavy-pdb")),
-            ..Default::default()
-        },
-        threads,
-        want_path: true,
-        ..Default::default()
-    };
+    let opts = SolveOptions::default()
+        .with_algorithm(Algorithm::Idastar)
+        .with_heuristic(HeuristicKind::Pdb)
+        .with_pdb(
+            PdbOptions::default()
+                .with_partition(partition.parse().unwrap())
+                .with_dir(Some(
+                    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("heavy-pdb"),
+                )),
+        )
+        .with_threads(threads)
+        .with_path(true);
     for inst in all
         .iter()
         .filter(|i| only.is_empty() || only.contains(&i.number))
     {
         let p = Problem::new(inst.start.clone(), goal.clone()).unwrap();
-        let sol = search::solve(&p, Algorithm::Idastar, &opts).unwrap();
+        let sol = search::solve(&p, &opts).unwrap();
         assert_eq!(sol.moves, inst.length, "{file} #{}", inst.number);
-        assert!(search::verify_path(&p.start, &goal, &sol.path.unwrap()));
+        assert!(search::verify_path(p.start(), &goal, &sol.path.unwrap()));
         println!(
             "{file} #{}: {} moves, {} expanded, {:.2} s",
             inst.number,

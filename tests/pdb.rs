@@ -4,24 +4,26 @@
 mod common;
 
 use npuzzle::board::{Board, Shape};
+use npuzzle::budget::{Budget, Clock};
 use npuzzle::heuristic::pdb::{self, store, BlankMode, PdbHeuristic, PdbOptions, PdbReporter};
 use npuzzle::heuristic::{Heuristic, Manhattan};
 use npuzzle::search::table::TableSet;
 use std::sync::Mutex;
 
+/// A clock with no limits, for building outside a search.
+fn clock() -> Clock<'static> {
+    static UNLIMITED: std::sync::OnceLock<Budget> = std::sync::OnceLock::new();
+    Clock::new(UNLIMITED.get_or_init(Budget::unlimited))
+}
+
 fn mem_opts(partition: &str) -> PdbOptions {
-    PdbOptions {
-        partition: partition.parse().unwrap(),
-        use_cache: false,
-        ..Default::default()
-    }
+    PdbOptions::default()
+        .with_partition(partition.parse().unwrap())
+        .with_cache(false)
 }
 
 fn mode_opts(partition: &str, blank: BlankMode) -> PdbOptions {
-    PdbOptions {
-        blank,
-        ..mem_opts(partition)
-    }
+    mem_opts(partition).with_blank(blank)
 }
 
 /// Every reachable state of `goal`'s board: PDB ≤ exact distance, PDB ≥
@@ -40,7 +42,13 @@ fn check_admissible(goal: &Board, partition: &str) {
 /// Checks one blank mode; returns the sum of estimates over all states.
 fn check_mode(goal: &Board, partition: &str, blank: BlankMode) -> u64 {
     let shape = goal.shape();
-    let h = PdbHeuristic::new(goal, &mode_opts(partition, blank), &()).unwrap();
+    let h = PdbHeuristic::new(
+        goal,
+        &mode_opts(partition, blank),
+        &(),
+        &Budget::unlimited(),
+    )
+    .unwrap();
     let mut total = 0u64;
     let md = Manhattan::new(goal);
     let set = TableSet::global();
@@ -111,7 +119,7 @@ fn admissible_on_2x4_and_4x2() {
 fn whole_board_database_is_exact() {
     // One group of all tiles: the database is the complete distance table.
     let goal = Board::blank_last(Shape::new(3, 3));
-    let h = PdbHeuristic::new(&goal, &mem_opts("8"), &()).unwrap();
+    let h = PdbHeuristic::new(&goal, &mem_opts("8"), &(), &Budget::unlimited()).unwrap();
     let set = TableSet::global();
     for b in common::all_boards(goal.shape()).iter().step_by(7) {
         if let Some(d) = set.distance(goal.shape(), b.tiles(), goal.tiles()) {
@@ -124,7 +132,7 @@ fn whole_board_database_is_exact() {
 fn reflection_only_where_the_goal_allows_it() {
     let s = Shape::new(4, 4);
     let korf = Board::blank_first(s);
-    let h = PdbHeuristic::new(&korf, &mem_opts("5-5-5"), &()).unwrap();
+    let h = PdbHeuristic::new(&korf, &mem_opts("5-5-5"), &(), &Budget::unlimited()).unwrap();
     assert!(h.reflects());
     assert!(h.label().contains("reflection"));
     let off = Board::spiral(s);
@@ -146,12 +154,9 @@ impl PdbReporter for Notes {
 }
 
 fn disk_opts(dir: &std::path::Path) -> PdbOptions {
-    PdbOptions {
-        partition: "4-4".parse().unwrap(),
-        dir: Some(dir.to_path_buf()),
-        use_cache: true,
-        ..Default::default()
-    }
+    PdbOptions::default()
+        .with_partition("4-4".parse().unwrap())
+        .with_dir(Some(dir.to_path_buf()))
 }
 
 #[test]
@@ -159,7 +164,7 @@ fn cache_detects_damage_and_rebuilds() {
     let dir = tempfile::tempdir().unwrap();
     let goal = Board::blank_last(Shape::new(3, 3));
     let tiles = [1u8, 2, 3, 4];
-    let fresh = pdb::load_or_build(&goal, &tiles, &mem_opts("4-4"), &()).unwrap();
+    let fresh = pdb::load_or_build(&goal, &tiles, true, &mem_opts("4-4"), &(), &clock()).unwrap();
     let fresh: Vec<u8> = common::all_boards(goal.shape())
         .iter()
         .map(|b| {
@@ -187,7 +192,7 @@ fn cache_detects_damage_and_rebuilds() {
             .collect()
     };
     // first build writes the file
-    pdb::load_or_build(&goal, &tiles, &disk_opts(dir.path()), &()).unwrap();
+    pdb::load_or_build(&goal, &tiles, true, &disk_opts(dir.path()), &(), &clock()).unwrap();
     assert!(file().exists());
     let good = std::fs::read(file()).unwrap();
     let damages: Vec<(&str, Vec<u8>)> = vec![
@@ -215,7 +220,15 @@ fn cache_detects_damage_and_rebuilds() {
         std::fs::write(file(), &bytes).unwrap();
         pdb::forget_loaded();
         let notes = Notes::default();
-        let db = pdb::load_or_build(&goal, &tiles, &disk_opts(dir.path()), &notes).unwrap();
+        let db = pdb::load_or_build(
+            &goal,
+            &tiles,
+            true,
+            &disk_opts(dir.path()),
+            &notes,
+            &clock(),
+        )
+        .unwrap();
         let notes = notes.0.into_inner().unwrap();
         assert_eq!(notes.len(), 1, "{what}: {notes:?}");
         assert!(notes[0].contains("rebuilding"), "{what}: {notes:?}");
@@ -236,7 +249,9 @@ fn two_builders_at_once_leave_a_whole_file() {
         tiles: vec![1, 2, 3, 4, 5],
         regions: false,
     };
-    let data = pdb::build::build(goal.shape(), &[0, 1, 2, 3, 4], 7, false, &());
+    // The store checks framing and checksum, not the values: any bytes of
+    // the right count do (5 tiles on 8 cells: 8!/3! entries).
+    let data: Vec<u8> = (0..6720u32).map(|i| (i % 23) as u8).collect();
     std::thread::scope(|s| {
         for _ in 0..4 {
             s.spawn(|| {
@@ -272,19 +287,25 @@ mod search_with_pdb {
     use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
 
     fn opts(partition: &str, threads: usize) -> SolveOptions {
-        SolveOptions {
-            want_path: true,
-            heuristic: HeuristicKind::Pdb,
-            pdb: mem_opts(partition),
-            threads,
-            ..Default::default()
-        }
+        SolveOptions::default()
+            .with_algorithm(Algorithm::Idastar)
+            .with_heuristic(HeuristicKind::Pdb)
+            .with_pdb(mem_opts(partition))
+            .with_threads(threads)
+            .with_path(true)
+    }
+
+    /// IDA* with linear conflict, the independent answer.
+    fn lc() -> SolveOptions {
+        SolveOptions::default()
+            .with_algorithm(Algorithm::Idastar)
+            .with_heuristic(HeuristicKind::LinearConflict)
     }
 
     fn solve_len(p: &Problem, o: &SolveOptions) -> u32 {
-        let sol = search::solve(p, Algorithm::Idastar, o).unwrap();
+        let sol = search::solve(p, o).unwrap();
         let path = sol.path.unwrap();
-        assert!(search::verify_path(&p.start, &p.goal, &path));
+        assert!(search::verify_path(p.start(), p.goal(), &path));
         assert_eq!(path.len() as u32, sol.moves.unwrap());
         sol.moves.unwrap()
     }
@@ -330,14 +351,7 @@ mod search_with_pdb {
             for _ in 0..8 {
                 let start = common::random_walk(&goal, 40, &mut r);
                 let p = Problem::new(start, goal.clone()).unwrap();
-                let lc = SolveOptions {
-                    heuristic: HeuristicKind::LinearConflict,
-                    ..Default::default()
-                };
-                let want = search::solve(&p, Algorithm::Idastar, &lc)
-                    .unwrap()
-                    .moves
-                    .unwrap();
+                let want = search::solve(&p, &lc()).unwrap().moves.unwrap();
                 assert_eq!(solve_len(&p, &opts("auto", 1)), want);
                 assert_eq!(solve_len(&p, &opts("6-5", 2)), want);
             }
@@ -360,14 +374,7 @@ mod search_with_pdb {
         let goal = Board::blank_first(Shape::new(4, 4));
         for (start, length) in easy_korf() {
             let p = Problem::new(start, goal.clone()).unwrap();
-            let lc = SolveOptions {
-                heuristic: HeuristicKind::LinearConflict,
-                ..Default::default()
-            };
-            let want = search::solve(&p, Algorithm::Idastar, &lc)
-                .unwrap()
-                .moves
-                .unwrap();
+            let want = search::solve(&p, &lc()).unwrap().moves.unwrap();
             assert_eq!(want, length);
             assert_eq!(solve_len(&p, &opts("5-5-5", 1)), want);
             assert_eq!(solve_len(&p, &opts("5-5-5", 3)), want);

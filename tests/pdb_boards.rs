@@ -9,16 +9,15 @@ use npuzzle::heuristic::HeuristicKind;
 use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
 
 fn pdb(partition: &str) -> SolveOptions {
-    SolveOptions {
-        want_path: true,
-        heuristic: HeuristicKind::Pdb,
-        pdb: PdbOptions {
-            partition: partition.parse().unwrap(),
-            use_cache: false,
-            ..Default::default()
-        },
-        ..Default::default()
-    }
+    SolveOptions::default()
+        .with_algorithm(Algorithm::Idastar)
+        .with_heuristic(HeuristicKind::Pdb)
+        .with_pdb(
+            PdbOptions::default()
+                .with_partition(partition.parse().unwrap())
+                .with_cache(false),
+        )
+        .with_path(true)
 }
 
 #[test]
@@ -33,12 +32,11 @@ fn small_groups_on_5x5_and_3x5_agree_with_linear_conflict() {
             for _ in 0..3 {
                 let start = common::random_walk(&goal, 36, &mut r);
                 let p = Problem::new(start.clone(), goal.clone()).unwrap();
-                let lc = SolveOptions {
-                    heuristic: HeuristicKind::LinearConflict,
-                    ..Default::default()
-                };
-                let want = search::solve(&p, Algorithm::Idastar, &lc).unwrap().moves;
-                let got = search::solve(&p, Algorithm::Idastar, &pdb(partition)).unwrap();
+                let lc = SolveOptions::default()
+                    .with_algorithm(Algorithm::Idastar)
+                    .with_heuristic(HeuristicKind::LinearConflict);
+                let want = search::solve(&p, &lc).unwrap().moves;
+                let got = search::solve(&p, &pdb(partition)).unwrap();
                 assert_eq!(got.moves, want, "{shape} {partition}");
                 assert!(search::verify_path(&start, &goal, &got.path.unwrap()));
             }

@@ -4,7 +4,7 @@
 mod common;
 
 use npuzzle::board::{parse_board, Board, Shape};
-use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
+use npuzzle::search::{self, Problem, SolveOptions};
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -68,8 +68,8 @@ proptest! {
     #[test]
     fn returned_path_is_legal_reaches_the_goal_and_has_the_reported_length((start, goal) in pair_strategy()) {
         let problem = Problem::new(start.clone(), goal.clone()).unwrap();
-        let opts = SolveOptions { want_path: true, ..Default::default() };
-        let sol = search::solve(&problem, Algorithm::Auto, &opts).unwrap();
+        let opts = SolveOptions::default().with_path(true);
+        let sol = search::solve(&problem, &opts).unwrap();
         match sol.moves {
             Some(m) => {
                 let path = sol.path.unwrap();

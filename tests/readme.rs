@@ -203,7 +203,7 @@ fn the_matcher_itself() {
     assert!(!line_matches("time: … ms", "time: 6.1 s"));
     assert!(line_matches("a…b…c", "aXbYc"));
     assert!(!line_matches("a…b…c", "ac"));
-    let exp = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let exp = |v: &[&str]| v.iter().map(ToString::to_string).collect::<Vec<_>>();
     assert!(output_matches(&exp(&["57", "…"]), &["57", "x", "y"]));
     assert!(output_matches(&exp(&["57", "…"]), &["57"]));
     assert!(!output_matches(&exp(&["57"]), &["57", "x"]));

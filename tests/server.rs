@@ -88,7 +88,9 @@ async fn accepts_every_board_form_and_named_goals() {
     );
 }
 
-/// `/api/solve` answers what `npuzzle solve --json --boards` prints.
+/// `/api/solve` answers what `npuzzle solve --json --boards` prints, for
+/// the same algorithm (by default the server, answering many queries,
+/// uses the tables, and one `solve` a direct search).
 #[tokio::test]
 async fn solve_answers_what_the_command_line_prints() {
     let (config, _cache) = test_config();
@@ -96,7 +98,7 @@ async fn solve_answers_what_the_command_line_prints() {
     let (_, mut api) = post(
         &app,
         "/api/solve",
-        json!({"start": "2 6 4 1 3 7 0 5 8", "goal": "8 1 5 7 3 6 4 0 2"}),
+        json!({"start": "2 6 4 1 3 7 0 5 8", "goal": "8 1 5 7 3 6 4 0 2", "algo": "table"}),
     )
     .await;
     let out = npuzzle()
@@ -107,6 +109,8 @@ async fn solve_answers_what_the_command_line_prints() {
             "2 6 4 1 3 7 0 5 8",
             "--goal",
             "8 1 5 7 3 6 4 0 2",
+            "--algo",
+            "table",
         ])
         .output()
         .unwrap();
@@ -154,10 +158,14 @@ async fn bad_boards_answer_400_with_the_command_line_message() {
         let out = npuzzle().args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(
-            format!("npuzzle: {}\n", r["error"].as_str().unwrap()),
-            stderr,
-            "{args:?}"
+        // The command line may add a hint naming its own flag.
+        let message = format!("npuzzle: {}", r["error"].as_str().unwrap());
+        let rest = stderr
+            .strip_prefix(&message)
+            .unwrap_or_else(|| panic!("{args:?}: the CLI said {stderr:?}, the API {message:?}"));
+        assert!(
+            rest == "\n" || (rest.starts_with(" (") && rest.ends_with(")\n")),
+            "{args:?}: {rest:?}"
         );
     }
 }
@@ -294,4 +302,102 @@ async fn bodies_over_64_kib_answer_413() {
     let (s, r) = post(&app, "/api/solve", ok).await;
     assert_eq!(s, StatusCode::OK, "{r}");
     check_report(&r);
+}
+
+/// The server asks the same planner as the command line: for a board
+/// beyond the tables, the same plan whoever asks.
+#[tokio::test]
+async fn the_server_reports_the_command_lines_plan() {
+    let (config, _cache) = test_config();
+    let app = server::router(config);
+    let start = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15";
+    let (s, api) = post(
+        &app,
+        "/api/solve",
+        json!({"start": start, "goal": "blank-first", "heuristic": "linear-conflict"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{api}");
+    let out = npuzzle()
+        .args([
+            "solve",
+            start,
+            "--goal",
+            "blank-first",
+            "--heuristic",
+            "linear-conflict",
+            "--explain",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let cli = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(api["plan"].as_str(), Some(cli.trim_end()));
+}
+
+/// `npuzzle serve` with its caps as flags: `/api/health` shows them, and
+/// Ctrl-C stops it promptly with exit 0.
+#[test]
+fn serve_takes_its_caps_as_flags_and_stops_on_ctrl_c() {
+    use std::io::{BufRead, Read, Write};
+    /// Kills the server if the test fails before stopping it.
+    struct Server(std::process::Child);
+    impl Drop for Server {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let cache = tempfile::tempdir().unwrap();
+    let mut server = Server(
+        npuzzle_process()
+            .args(["serve", "--addr", "127.0.0.1:0", "--pdb-memory", "300M"])
+            .args([
+                "--pdb-disk",
+                "1G",
+                "--pdb-allow",
+                "3x3:4-4",
+                "--pdb-allow",
+                "4x4:auto",
+            ])
+            .args(["--max-connections", "7", "--pdb-dir"])
+            .arg(cache.path())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut out = std::io::BufReader::new(server.0.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap_or_else(|| panic!("{line:?}"))
+        .to_string();
+    line.clear();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(
+        line,
+        "pattern databases: at most 300 MiB in memory, 1.0 GiB on disk\n"
+    );
+    let mut s = std::net::TcpStream::connect(&addr).unwrap();
+    s.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let h: Value = serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap();
+    assert_eq!(h["pdb"]["memory_cap"], 300 << 20, "{h}");
+    assert_eq!(h["pdb"]["disk_cap"], 1 << 30, "{h}");
+    assert_eq!(h["pdb"]["allow"], json!(["3x3:4-4", "4x4:auto"]), "{h}");
+    assert_eq!(h["connections"]["cap"], 7, "{h}");
+    let t = std::time::Instant::now();
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &server.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = server.0.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert!(t.elapsed() < std::time::Duration::from_secs(5));
 }

@@ -261,3 +261,232 @@ async fn shutdown_cancels_running_searches() {
     // 503 cancelled (it was running), or 400 when this build has no 4x4 search.
     assert!(status == 503 || status == 400, "{status} {r}");
 }
+
+/// Writes `bytes` on a fresh connection, then waits (at most 20 s) for
+/// the server to answer and close: what it sent and how long it took.
+async fn half_sent(addr: std::net::SocketAddr, bytes: &'static [u8]) -> (String, Duration) {
+    tokio::task::spawn_blocking(move || {
+        use std::io::{Read, Write};
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let t = Instant::now();
+        s.write_all(bytes).unwrap();
+        let mut out = Vec::new();
+        // EOF, or a reset once the server has closed: both end the wait.
+        let _ = s.read_to_end(&mut out);
+        (String::from_utf8_lossy(&out).into_owned(), t.elapsed())
+    })
+    .await
+    .unwrap()
+}
+
+/// Waits (at most 20 s) for the server to close `s`: how long it took.
+fn wait_for_close(mut s: std::net::TcpStream) -> Duration {
+    use std::io::Read;
+    let t = Instant::now();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let _ = s.read_to_end(&mut Vec::new());
+    t.elapsed()
+}
+
+/// Slow-loris: a request whose headers stop halfway, and one whose body
+/// stops halfway, are closed after their timeouts (the body one with 408),
+/// and meanwhile others are answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn half_sent_requests_are_closed_after_their_timeouts() {
+    let (mut config, _cache) = test_config();
+    config.header_timeout = Duration::from_millis(500);
+    config.body_timeout = Duration::from_millis(500);
+    let srv = Running::start(config).await;
+    let addr = srv.addr;
+    let head = tokio::spawn(half_sent(
+        addr,
+        b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Le",
+    ));
+    let body = tokio::spawn(half_sent(
+        addr,
+        b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"start\": \"1 2",
+    ));
+    let idle = tokio::spawn(half_sent(addr, b""));
+    let (s, r) = request(
+        addr,
+        "POST",
+        "/api/solve",
+        r#"{"start": "1 2 3 4 5 6 7 0 8"}"#,
+    )
+    .await;
+    assert_eq!((s, r["moves"].as_i64()), (200, Some(1)), "{r}");
+    let (answer, took) = head.await.unwrap();
+    assert!(
+        took >= Duration::from_millis(400) && took < Duration::from_secs(5),
+        "half-sent headers closed after {took:?}: {answer:?}"
+    );
+    let (answer, took) = body.await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer:?}");
+    assert!(
+        answer.contains("the request body did not arrive within 0.5 s"),
+        "{answer:?}"
+    );
+    assert!(
+        took < Duration::from_secs(5),
+        "half-sent body closed after {took:?}"
+    );
+    let (answer, took) = idle.await.unwrap();
+    assert!(
+        took < Duration::from_secs(5),
+        "idle connection closed after {took:?}: {answer:?}"
+    );
+    srv.stop().await;
+}
+
+/// Three times the connection cap in silent connections: the server
+/// neither hangs nor fails; a fresh client waits its turn (the silent ones
+/// are closed at the header timeout) and is answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn more_connections_than_the_cap_wait_their_turn() {
+    let (mut config, _cache) = test_config();
+    config.max_connections = 4;
+    config.header_timeout = Duration::from_millis(400);
+    let srv = Running::start(config).await;
+    let addr = srv.addr;
+    // Connected (queued by the kernel) before the fresh client below.
+    let silent: Vec<_> = (0..12)
+        .map(|_| {
+            let s = std::net::TcpStream::connect(addr).unwrap();
+            tokio::task::spawn_blocking(move || wait_for_close(s))
+        })
+        .collect();
+    let t = Instant::now();
+    let h = health(addr).await;
+    assert_eq!(h["status"], "ok", "{h}");
+    assert_eq!(h["connections"]["cap"], 4, "{h}");
+    // It waited for at least one round of silent ones to time out.
+    let waited = t.elapsed();
+    assert!(
+        waited >= Duration::from_millis(250) && waited < Duration::from_secs(10),
+        "{waited:?}"
+    );
+    for s in silent {
+        let took = s.await.unwrap();
+        assert!(took < Duration::from_secs(10), "{took:?}");
+    }
+    // Every slot comes back (the last request's may still be closing).
+    let t = Instant::now();
+    loop {
+        let h = health(addr).await;
+        if h["connections"]["open"] == 1 {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "slots still taken: {h}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    srv.stop().await;
+}
+
+/// Shutdown with a half-sent request open (and timeouts far away): it
+/// waits the grace period, then closes the connection and returns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_completes_with_slow_connections_open() {
+    let (mut config, _cache) = test_config();
+    config.header_timeout = Duration::from_secs(60);
+    config.body_timeout = Duration::from_secs(60);
+    config.shutdown_grace = Duration::from_millis(300);
+    let srv = Running::start(config).await;
+    let addr = srv.addr;
+    let head = tokio::spawn(half_sent(addr, b"GET /api/health HTTP/1.1\r\nHo"));
+    let body = tokio::spawn(half_sent(
+        addr,
+        b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{",
+    ));
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let t = Instant::now();
+    srv.stop().await;
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    for c in [head, body] {
+        let (_, took) = c.await.unwrap();
+        assert!(took < Duration::from_secs(5), "closed after {took:?}");
+    }
+    // Nothing listens any more.
+    assert!(std::net::TcpStream::connect(addr).is_err());
+}
+
+/// A client that goes away while its request builds a new goal's
+/// databases stops the build: no search is left running and no database
+/// (nor a temporary file) is written.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_disconnects_stops_its_database_build() {
+    use std::io::Write;
+    let (config, cache) = test_config();
+    let srv = Running::start(config).await;
+    let body = json!({"start": "2 1 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+                      "goal": "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "timeout": 60})
+    .to_string();
+    let mut s = std::net::TcpStream::connect(srv.addr).unwrap();
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    let t = Instant::now();
+    while health(srv.addr).await["searches"]["running"] != 1 {
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "the build never started"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    drop(s);
+    let t = Instant::now();
+    loop {
+        let h = health(srv.addr).await;
+        let q = &h["searches"];
+        if q["running"] == 0 && q["heavy_free"] == q["heavy_slots"] {
+            assert_eq!(q["abandoned"], 1, "{h}");
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "build still running: {h}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let files: Vec<_> = std::fs::read_dir(cache.path()).unwrap().flatten().collect();
+    assert!(files.is_empty(), "{files:?}");
+    srv.stop().await;
+}
+
+/// The request's time budget counts from its headers: a body that takes
+/// longer than the request's timeout leaves its search no time at all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_budget_counts_from_the_headers() {
+    use std::io::{Read, Write};
+    let (config, _cache) = test_config();
+    let srv = Running::start(config).await;
+    let body = json!({"start": HARD_4X4, "goal": "blank-first", "algo": "idastar",
+                      "heuristic": "manhattan", "timeout": 0.3})
+    .to_string();
+    let (first, rest) = body.split_at(10);
+    let mut s = std::net::TcpStream::connect(srv.addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{first}",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let t = Instant::now();
+    s.write_all(rest.as_bytes()).unwrap();
+    let mut out = String::new();
+    let _ = s.read_to_string(&mut out);
+    assert!(out.starts_with("HTTP/1.1 422"), "{out}");
+    // Stopped at its first look at the clock.
+    assert!(
+        out.contains("time budget (0.3 s) was spent after 4096 nodes"),
+        "{out}"
+    );
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    srv.stop().await;
+}

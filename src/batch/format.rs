@@ -2,8 +2,13 @@
 //!
 //! Plain: `moves` (or `-1`); with a path, `moves UDLR…` (a reachable goal
 //! always has the space, even for an empty path); an error is
-//! `error: line N: message`. JSON lines: `{"line":N,"moves":M,"solvable":true}`
-//! plus `"path"` when paths were asked for, or `{"line":N,"error":"…"}`.
+//! `error: line N: message`. An answer not proven optimal is written
+//! `~moves` (`~58`, `~58 UDLR…`), so that a script reading the fewest moves
+//! as a number stops at it instead of taking it for the fewest.
+//!
+//! JSON lines: `{"line":N,"moves":M,"solvable":true,"optimal":true}` plus
+//! `"path"` when paths were asked for, `"lower_bound"` and `"ratio"` for an
+//! answer not proven optimal, or `{"line":N,"error":"…"}`.
 
 use super::{Answer, BatchConfig, LineError};
 use serde::Serialize;
@@ -30,6 +35,12 @@ struct JsonAnswer<'a> {
     moves: i64,
     solvable: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    optimal: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_bound: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ratio: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<Option<&'a str>>,
 }
 
@@ -44,6 +55,9 @@ pub fn write_answer(out: &mut Vec<u8>, line: u64, answer: &Answer, cfg: &BatchCo
     let moves = answer
         .moves
         .map(|m| u64::from(m) + u64::from(cfg.count_start));
+    let lower = answer
+        .lower_bound
+        .map(|l| u64::from(l) + u64::from(cfg.count_start));
     if cfg.jsonl {
         let path_text: String;
         let path = match (&answer.path, cfg.opts.want_path) {
@@ -58,6 +72,12 @@ pub fn write_answer(out: &mut Vec<u8>, line: u64, answer: &Answer, cfg: &BatchCo
             line,
             moves: moves.map_or(-1, |m| m as i64),
             solvable: moves.is_some(),
+            optimal: moves.map(|_| lower.is_none()),
+            lower_bound: lower,
+            ratio: match (moves, lower) {
+                (Some(m), Some(l)) if l > 0 => Some(m as f64 / l as f64),
+                _ => None,
+            },
             path,
         };
         // Serialising plain data into a Vec cannot fail.
@@ -67,6 +87,9 @@ pub fn write_answer(out: &mut Vec<u8>, line: u64, answer: &Answer, cfg: &BatchCo
     }
     match moves {
         Some(m) => {
+            if lower.is_some() {
+                out.push(b'~');
+            }
             push_u64(out, m);
             if cfg.opts.want_path {
                 out.push(b' ');
@@ -116,10 +139,17 @@ mod tests {
         let a = Answer {
             moves: Some(2),
             path: Some(vec![Dir::Up, Dir::Left]),
+            lower_bound: None,
         };
         let none = Answer {
             moves: None,
             path: None,
+            lower_bound: None,
+        };
+        let rough = Answer {
+            moves: Some(10),
+            path: None,
+            lower_bound: Some(8),
         };
         let mut out = Vec::new();
         write_answer(&mut out, 1, &a, &cfg);
@@ -135,14 +165,19 @@ mod tests {
         write_answer(&mut out, 7, &a, &cfg);
         write_error(&mut out, 8, &LineError::NotUtf8, true);
         write_error(&mut out, 9, &LineError::NotUtf8, false);
+        write_answer(&mut out, 10, &rough, &cfg);
+        cfg.jsonl = false;
+        write_answer(&mut out, 11, &rough, &cfg);
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "2\n-1\n3 UL\n-1\n\
-             {\"line\":5,\"moves\":3,\"solvable\":true,\"path\":\"UL\"}\n\
+             {\"line\":5,\"moves\":3,\"solvable\":true,\"optimal\":true,\"path\":\"UL\"}\n\
              {\"line\":6,\"moves\":-1,\"solvable\":false,\"path\":null}\n\
-             {\"line\":7,\"moves\":3,\"solvable\":true}\n\
+             {\"line\":7,\"moves\":3,\"solvable\":true,\"optimal\":true}\n\
              {\"line\":8,\"error\":\"the line is not valid UTF-8\"}\n\
-             error: line 9: the line is not valid UTF-8\n"
+             error: line 9: the line is not valid UTF-8\n\
+             {\"line\":10,\"moves\":11,\"solvable\":true,\"optimal\":false,\"lower_bound\":9,\"ratio\":1.2222222222222223}\n\
+             ~11\n"
         );
     }
 }

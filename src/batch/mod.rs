@@ -1,32 +1,40 @@
 //! Answering files of instances: one problem per line, in order, on all
 //! cores.
 //!
-//! [`ChunkReader`] cuts the input into chunks of whole lines; [`answer_chunk`]
-//! answers one chunk in parallel (rayon, in the current pool) and returns the
-//! output text in input order. Each worker keeps its own [`Answerer`] (a
-//! reusable [`Scan`] and the resolved default goals), so the hot path —
-//! boards of at most 10 cells answered from the complete tables — parses,
-//! ranks, looks up and formats without building a [`Problem`].
+//! [`stream`] reads the input in chunks of whole lines ([`ChunkReader`]),
+//! answers them in small tasks on worker threads, and writes each answer in
+//! input order as soon as it and all before it are done. A task keeps its
+//! own [`Answerer`] (a
+//! reusable [`Scan`], the resolved default goals and, per board shape, the
+//! planner's choice), so the hot path — boards the planner answers from the
+//! complete tables — parses, ranks, looks up and formats without building a
+//! [`Problem`].
 
 mod format;
 mod read;
 mod simple;
+mod stream;
 
-pub use format::{push_u64, write_answer, write_error};
+pub(crate) use format::push_u64;
+use format::{write_answer, write_error};
 pub use read::{Chunk, ChunkReader, LineRef, DEFAULT_MAX_LINE};
+pub use stream::{run as stream, Progress, StreamError, StreamOptions};
 
 use crate::board::{Board, Dir, GoalSpec, InputError, Scan, Shape};
-use crate::search::table::{canonical, TableSet, MAX_CELLS};
-use crate::search::{self, Algorithm, Problem, SearchError, SolveOptions};
-use rayon::prelude::*;
+use crate::search::table::{Lookup, TableSet};
+use crate::search::{self, plan, Algorithm, Problem, SearchError, SolveOptions, Workload};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// `--shard I/N`: the instances whose index is `I` modulo `N`.
+/// A share of a batch for one of several processes, written `I/N`: the
+/// instances whose 0-based index among the instance lines is `I` modulo
+/// `N`. Line numbers in the output stay those of the whole input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// This shard's number, `0..count`.
     pub index: u64,
+    /// Number of shards; at least 1 ([`Shard::owns`] divides by it).
     pub count: u64,
 }
 
@@ -58,7 +66,12 @@ impl FromStr for Shard {
 
     /// `I/N` with `0 ≤ I < N`.
     fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("'{text}' is not a shard; write I/N with 0 <= I < N, e.g. 0/4");
+        let bad = || {
+            format!(
+                "'{}' is not a shard; write I/N with 0 <= I < N, e.g. 0/4",
+                crate::board::printable(text)
+            )
+        };
         let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
         let index: u64 = i.trim().parse().map_err(|_| bad())?;
         let count: u64 = n.trim().parse().map_err(|_| bad())?;
@@ -77,30 +90,50 @@ impl FromStr for Shard {
 }
 
 /// How every line of a batch is read and answered.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct BatchConfig {
     /// The goal of lines that do not give one.
     pub goal: GoalSpec,
-    /// `--size`: the shape of every board.
+    /// The shape of every board, when given; else each line's own.
     pub size: Option<Shape>,
-    pub algo: Algorithm,
-    /// Per-instance options (`want_path`, heuristic, budgets).
+    /// Per-instance options (algorithm, heuristic, `want_path`, budgets);
+    /// the workload is always [`Workload::Many`].
     pub opts: SolveOptions,
     /// Count the start as step 1 (`-1` stays `-1`).
     pub count_start: bool,
     /// One JSON object per line instead of plain answers.
     pub jsonl: bool,
+    /// Longest line read, in bytes; a longer one is that line's error.
+    pub max_line: usize,
+}
+
+impl Default for BatchConfig {
+    fn default() -> BatchConfig {
+        BatchConfig {
+            goal: GoalSpec::default(),
+            size: None,
+            opts: SolveOptions::default(),
+            count_start: false,
+            jsonl: false,
+            max_line: DEFAULT_MAX_LINE,
+        }
+    }
 }
 
 /// Why a line got no answer.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[derive(Debug, Clone, Error)]
 pub enum LineError {
+    /// The line's bytes are not UTF-8.
     #[error("the line is not valid UTF-8")]
     NotUtf8,
+    /// The line is longer than this many bytes; its text was not kept.
     #[error("the line is longer than {0} bytes")]
     TooLong(usize),
+    /// The line holds no valid problem.
     #[error(transparent)]
     Input(#[from] InputError),
+    /// The search found no answer (a budget, a heuristic that cannot be
+    /// had, …).
     #[error(transparent)]
     Search(#[from] SearchError),
 }
@@ -108,10 +141,14 @@ pub enum LineError {
 /// The answer to one line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
-    /// Fewest moves, `None` when the goal cannot be reached.
+    /// Fewest moves (or, when `lower_bound` is set, the moves of an answer
+    /// not proven optimal); `None` when the goal cannot be reached.
     pub moves: Option<u32>,
-    /// An optimal path, when asked for and reachable.
+    /// The path, when asked for and reachable.
     pub path: Option<Vec<Dir>>,
+    /// For an answer not proven optimal, the proven lower bound on the
+    /// fewest moves.
+    pub lower_bound: Option<u32>,
 }
 
 /// Counts of what a batch (or part of one) produced.
@@ -126,6 +163,7 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Adds `other`'s counts to these.
     pub fn add(&mut self, other: Tally) {
         self.answered += other.answered;
         self.unreachable += other.unreachable;
@@ -141,31 +179,50 @@ impl Tally {
 /// One worker's reusable state.
 pub struct Answerer<'a> {
     cfg: &'a BatchConfig,
+    /// `cfg.opts` for many queries.
+    opts: SolveOptions,
     scan: Scan,
     /// `cfg.goal` resolved per shape, as lines need them.
     goals: Vec<(Shape, Board)>,
-    table: Option<&'static TableSet>,
+    /// Per shape, whether the planner answers it from the complete tables.
+    by_table: Vec<(Shape, bool)>,
     simple: Box<simple::Simple>,
 }
 
 impl<'a> Answerer<'a> {
+    /// A worker for `cfg`.
     pub fn new(cfg: &'a BatchConfig) -> Answerer<'a> {
         Answerer {
             cfg,
+            opts: cfg.opts.clone().with_workload(Workload::Many),
             scan: Scan::new(),
             goals: Vec::new(),
-            table: matches!(cfg.algo, Algorithm::Auto | Algorithm::Table).then(TableSet::global),
+            by_table: Vec::new(),
             simple: Box::default(),
         }
+    }
+
+    /// Whether the planner answers boards of `shape` from the complete
+    /// tables (asked once per shape: with many queries its choice does not
+    /// depend on the boards).
+    fn by_table(&mut self, shape: Shape) -> bool {
+        if let Some(&(_, t)) = self.by_table.iter().find(|(s, _)| *s == shape) {
+            return t;
+        }
+        let t = matches!(
+            plan::algorithm_for(shape, 0, &self.opts),
+            Ok((Algorithm::Table, _))
+        );
+        self.by_table.push((shape, t));
+        t
     }
 
     /// Answers one line's text.
     pub fn answer(&mut self, text: &str) -> Result<Answer, LineError> {
         // The common case: plain numbers, a board with a table.
-        if let Some(set) = self.table {
-            if self.simple.read(text.as_bytes(), self.cfg.size) && self.simple.cells() <= MAX_CELLS
-            {
-                let shape = self.simple.shape;
+        if self.simple.read(text.as_bytes(), self.cfg.size) {
+            let shape = self.simple.shape;
+            if self.by_table(shape) {
                 let n = shape.cells();
                 let goal = if self.simple.has_goal {
                     None
@@ -177,17 +234,12 @@ impl<'a> Answerer<'a> {
                     None => &self.simple.goal[..n],
                 };
                 let start = &self.simple.start[..n];
-                return Ok(table_answer(
-                    set,
-                    shape,
-                    start,
-                    goal,
-                    self.cfg.opts.want_path,
-                ));
+                return Ok(table_answer(shape, start, goal, self.opts.want_path));
             }
         }
         let (start, inline_goal) = self.scan.start_and_goal(text, self.cfg.size)?;
         let shape = start.shape();
+        let by_table = self.by_table(shape);
         let goal = match inline_goal {
             Some(g) => GoalRef::Owned(g),
             None => GoalRef::Cached(self.default_goal(shape)?),
@@ -196,23 +248,21 @@ impl<'a> Answerer<'a> {
             GoalRef::Owned(g) => g,
             GoalRef::Cached(i) => &self.goals[*i].1,
         };
-        if let Some(set) = self.table.filter(|_| shape.cells() <= MAX_CELLS) {
+        if by_table {
             let (s, g) = (start.tiles(), goal_board.tiles());
-            return Ok(table_answer(set, shape, s, g, self.cfg.opts.want_path));
+            let want_path = self.opts.want_path;
+            return Ok(table_answer(shape, s, g, want_path));
         }
         let goal = match goal {
             GoalRef::Owned(g) => g,
             GoalRef::Cached(i) => self.goals[i].1.clone(),
         };
         let problem = Problem::new(start, goal)?;
-        let sol = search::solve(&problem, self.cfg.algo, &self.cfg.opts)?;
+        let sol = search::solve(&problem, &self.opts)?;
         Ok(Answer {
             moves: sol.moves,
-            path: if self.cfg.opts.want_path {
-                sol.path
-            } else {
-                None
-            },
+            path: if self.opts.want_path { sol.path } else { None },
+            lower_bound: sol.lower_bound,
         })
     }
 
@@ -229,7 +279,7 @@ impl<'a> Answerer<'a> {
     /// Answers a line as read and appends its output line to `out`.
     pub fn answer_line(&mut self, chunk: &Chunk, line: &LineRef, out: &mut Vec<u8>) -> Tally {
         let result = if line.too_long {
-            Err(LineError::TooLong(DEFAULT_MAX_LINE))
+            Err(LineError::TooLong(self.cfg.max_line))
         } else {
             match std::str::from_utf8(chunk.text(line)) {
                 Ok(text) => self.answer(text),
@@ -256,80 +306,21 @@ impl<'a> Answerer<'a> {
     }
 }
 
-/// The answer from the complete tables (start and goal of `shape`, at most
-/// [`MAX_CELLS`] cells): relabel to the canonical goal, decide reachability
-/// from parity, rank, look up — no allocation unless a path is wanted.
-fn table_answer(
-    set: &TableSet,
-    shape: Shape,
-    start: &[u8],
-    goal: &[u8],
-    want_path: bool,
-) -> Answer {
-    let unreachable = Answer {
-        moves: None,
-        path: None,
-    };
-    let n = start.len();
-    let Some(gblank) = goal.iter().position(|&t| t == 0) else {
-        return unreachable;
-    };
-    let Some(table) = set.table(shape, gblank) else {
-        return unreachable;
-    };
-    let mut q = [0u8; MAX_CELLS];
-    let q = &mut q[..n];
-    canonical(start, goal, q);
-    if !canonical_reachable(q, gblank, shape.cols) {
-        return unreachable;
+/// The answer from the complete tables (start and goal of `shape`, which
+/// has tables).
+fn table_answer(shape: Shape, start: &[u8], goal: &[u8], want_path: bool) -> Answer {
+    match TableSet::global().query(shape, start, goal, want_path) {
+        Lookup::Found { moves, path, .. } => Answer {
+            moves: Some(moves),
+            path,
+            lower_bound: None,
+        },
+        Lookup::Unreachable | Lookup::NoTable => Answer {
+            moves: None,
+            path: None,
+            lower_bound: None,
+        },
     }
-    if want_path {
-        let mut probes = 0;
-        let path = table.walk(q, &mut probes);
-        return Answer {
-            moves: Some(path.len() as u32),
-            path: Some(path),
-        };
-    }
-    Answer {
-        moves: Some(table.at(q)),
-        path: None,
-    }
-}
-
-/// Whether the canonical position vector `q` (`q[0]` the blank's cell,
-/// `q[t]` tile `t`'s cell) can reach the canonical goal with the blank on
-/// `gblank`. A move swaps two entries of `q` and moves the blank one cell,
-/// so `parity(q)` xor the parity of the blank's distance to `gblank` never
-/// changes; it must equal the goal's `parity`.
-#[inline]
-fn canonical_reachable(q: &[u8], gblank: usize, cols: usize) -> bool {
-    let mut goal = [0u8; MAX_CELLS];
-    let goal = &mut goal[..q.len()];
-    goal[0] = gblank as u8;
-    let mut label = 1;
-    for cell in 0..q.len() {
-        if cell != gblank {
-            goal[label] = cell as u8;
-            label += 1;
-        }
-    }
-    let z = usize::from(q[0]);
-    let dist = (z / cols).abs_diff(gblank / cols) + (z % cols).abs_diff(gblank % cols);
-    (odd_permutation(q) ^ odd_permutation(goal)) == (dist % 2 == 1)
-}
-
-/// Parity of a permutation of at most 64 values, by counting inversions
-/// with a bit mask (branch-free).
-#[inline]
-fn odd_permutation(p: &[u8]) -> bool {
-    let mut seen: u64 = 0;
-    let mut inversions = 0u32;
-    for &v in p {
-        inversions += (seen >> v).count_ones();
-        seen |= 1u64 << v;
-    }
-    inversions % 2 == 1
 }
 
 enum GoalRef {
@@ -337,65 +328,14 @@ enum GoalRef {
     Cached(usize),
 }
 
-/// The output of one chunk, in input order.
-#[derive(Debug, Default)]
-pub struct ChunkOutput {
-    /// Consecutive pieces of output text (each holds whole lines).
-    pub pieces: Vec<Vec<u8>>,
-    pub tally: Tally,
-}
-
-/// Lines per parallel task: small enough that every thread gets work when
-/// lines are slow (one 4×4 search each), large enough to amortise the
-/// task overhead when they take a few hundred nanoseconds.
-fn task_lines(lines: usize) -> usize {
-    let threads = rayon::current_num_threads().max(1);
-    (lines / (threads * 16)).clamp(1, 1024)
-}
-
-/// Answers a chunk in parallel in the current rayon pool, keeping order.
-pub fn answer_chunk(chunk: &Chunk, cfg: &BatchConfig) -> ChunkOutput {
-    let per_task = task_lines(chunk.lines.len());
-    let results: Vec<(Vec<u8>, Tally)> = chunk
-        .lines
-        .par_chunks(per_task)
-        .map_init(
-            || Answerer::new(cfg),
-            |answerer, lines| {
-                let mut out = Vec::with_capacity(lines.len() * 8);
-                let mut tally = Tally::default();
-                for line in lines {
-                    tally.add(answerer.answer_line(chunk, line, &mut out));
-                }
-                (out, tally)
-            },
-        )
-        .collect();
-    let mut output = ChunkOutput {
-        pieces: Vec::with_capacity(results.len()),
-        tally: Tally::default(),
-    };
-    for (piece, tally) in results {
-        output.tally.add(tally);
-        output.pieces.push(piece);
-    }
-    output
-}
-
 /// Answers a whole text (convenience for tests and small inputs): the
 /// output text and the tally.
 pub fn answer_text(text: &str, cfg: &BatchConfig, shard: Shard) -> (String, Tally) {
-    let mut reader = ChunkReader::new(text.as_bytes(), shard);
     let mut out = Vec::new();
-    let mut tally = Tally::default();
-    // Reading a byte slice cannot fail.
-    while let Ok(Some(chunk)) = reader.next_chunk(1000, 1 << 20) {
-        let o = answer_chunk(&chunk, cfg);
-        tally.add(o.tally);
-        for p in o.pieces {
-            out.extend_from_slice(&p);
-        }
-    }
+    let input = std::io::Cursor::new(text.as_bytes().to_vec());
+    let opts = StreamOptions::default().with_shard(shard);
+    // Reading a byte buffer and writing to a vector cannot fail.
+    let tally = stream::run(input, &mut out, cfg, &opts, &mut |_| {}).unwrap_or_default();
     (String::from_utf8_lossy(&out).into_owned(), tally)
 }
 

@@ -16,8 +16,9 @@ pub const DEFAULT_MAX_LINE: usize = 64 * 1024;
 /// One instance line of a chunk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineRef {
-    /// Byte range of the line's text in [`Chunk::data`] (no line break).
+    /// Start of the line's text in [`Chunk::data`], in bytes.
     pub start: u32,
+    /// End of the line's text (exclusive; the line break is not kept).
     pub end: u32,
     /// 1-based line number in the input.
     pub line: u64,
@@ -30,7 +31,9 @@ pub struct LineRef {
 /// Consecutive instance lines (of this shard) and their text.
 #[derive(Debug, Default)]
 pub struct Chunk {
+    /// The text of the lines kept, back to back.
     pub data: Vec<u8>,
+    /// The instance lines, in input order.
     pub lines: Vec<LineRef>,
     /// Bytes of input consumed for this chunk (skipped lines included).
     pub bytes_read: u64,
@@ -42,10 +45,12 @@ impl Chunk {
         &self.data[line.start as usize..line.end as usize]
     }
 
+    /// Number of instance lines.
     pub fn len(&self) -> usize {
         self.lines.len()
     }
 
+    /// Whether the chunk holds no instance line (only skipped ones).
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
     }
@@ -64,6 +69,8 @@ pub struct ChunkReader<R> {
 }
 
 impl<R: Read> ChunkReader<R> {
+    /// A reader of `src` keeping the instances of `shard`, with lines of at
+    /// most [`DEFAULT_MAX_LINE`] bytes.
     pub fn new(src: R, shard: Shard) -> ChunkReader<R> {
         ChunkReader {
             src: BufReader::with_capacity(1 << 20, src),

@@ -44,10 +44,6 @@ struct Part {
 }
 
 impl Simple {
-    pub fn cells(&self) -> usize {
-        self.shape.cells()
-    }
-
     /// Reads `text`; false when the line is not simple (or not valid).
     pub fn read(&mut self, text: &[u8], size: Option<Shape>) -> bool {
         let mut parts = [Part { from: 0, to: 0 }; 2];
@@ -104,7 +100,7 @@ impl Simple {
             let Some(shape) = board_shape(t, size) else {
                 return false;
             };
-            // The goal is read without --size; a flat one takes the start's shape.
+            // The goal is read without the size given; a flat one takes the start's shape.
             let g = parts[1].to - parts[1].from;
             if g != shape.cells() || square(g).is_some_and(|k| Shape::new(k, k) != shape) {
                 return false;
@@ -139,7 +135,8 @@ impl Simple {
     }
 }
 
-/// The shape a flat list of `count` numbers takes (`--size` or a square).
+/// The shape a flat list of `count` numbers takes (the size given, or a
+/// square).
 fn board_shape(count: usize, size: Option<Shape>) -> Option<Shape> {
     match size {
         Some(s) => (s.cells() == count).then_some(s),
@@ -184,7 +181,7 @@ mod tests {
         let (s, g) = Scan::new().start_and_goal(text, size).map_err(|e| {
             TestCaseError::fail(format!("{text:?}: shortcut read it, Scan says {e}"))
         })?;
-        let n = simple.cells();
+        let n = simple.shape.cells();
         prop_assert_eq!(s.shape(), simple.shape, "{:?}", text);
         prop_assert_eq!(s.tiles(), &simple.start[..n], "{:?}", text);
         prop_assert_eq!(g.is_some(), simple.has_goal, "{:?}", text);
@@ -262,7 +259,7 @@ mod tests {
                         v[i] = next() % (n + 2);
                     }
                     v.iter()
-                        .map(|x| x.to_string())
+                        .map(ToString::to_string)
                         .collect::<Vec<_>>()
                         .join(sep)
                 };

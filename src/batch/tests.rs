@@ -53,8 +53,8 @@ garbage
     assert_eq!(lines[1], "1");
     assert_eq!(lines[2], "-1");
     assert!(lines[3].starts_with("error: line 6: "), "{}", lines[3]);
-    assert_eq!(lines[4], "5"); // seed 000 answers 6, counting the start
-    assert_eq!(lines[5], "31"); // seed 001
+    assert_eq!(lines[4], "5"); // 6 when the start is counted as a step
+    assert_eq!(lines[5], "31"); // start and goal as 2·n numbers
     assert!(
         lines[6].starts_with("error: line 10: start board"),
         "{}",
@@ -97,7 +97,7 @@ fn paths_json_and_count_start() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(objs[0]["line"], 1);
-    assert_eq!(objs[0]["moves"], 6); // seed 000, counting the start
+    assert_eq!(objs[0]["moves"], 6); // 5 moves, the start counted as a step
     assert_eq!(objs[0]["path"].as_str().unwrap().len(), 5);
     assert_eq!(objs[2]["solvable"], false);
     assert_eq!(objs[2]["moves"], -1);
@@ -117,12 +117,12 @@ fn default_goal_size_and_other_algorithms() {
     );
     assert_eq!(out, "1\n1\n");
     // an algorithm without a table goes through search::solve, per line
-    c.algo = Algorithm::Bfs;
+    c.opts.algorithm = Algorithm::Bfs;
     let (out, tally) = answer_text("1 0 2 3 4 5 6 7\n", &c, Shard::ALL);
     assert_eq!(out.lines().count(), 1);
     assert_eq!(tally.lines(), 1);
     // a 4x4 line with the table algorithm is that line's error
-    c.algo = Algorithm::Table;
+    c.opts.algorithm = Algorithm::Table;
     c.size = None;
     let (out, tally) = answer_text(
         "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n0 1 2 3\n",
@@ -198,7 +198,7 @@ fn answers_agree_with_an_independent_bfs() {
                 ));
                 want.push(
                     dist.get(s.tiles())
-                        .map_or("-1".to_string(), |d| d.to_string()),
+                        .map_or("-1".to_string(), ToString::to_string),
                 );
             }
             let c = BatchConfig { size, ..cfg(false) };
@@ -270,7 +270,7 @@ fn parity_shortcut_matches_can_reach() {
         let mut g = Generator::new(Board::blank_last(shape), Mode::Pairs, 77, false);
         for _ in 0..2000 {
             let (s, goal) = g.next_boards().unwrap();
-            let answer = table_answer(TableSet::global(), shape, s.tiles(), goal.tiles(), false);
+            let answer = table_answer(shape, s.tiles(), goal.tiles(), false);
             assert_eq!(answer.moves.is_some(), s.can_reach(&goal), "{s:?} {goal:?}");
         }
     }

@@ -7,62 +7,143 @@ use thiserror::Error;
 /// What is wrong with one board's text or tiles.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardError {
+    /// The text holds no tokens at all (empty or only separators).
     #[error("no tiles found")]
     Empty,
+    /// A token is neither a number nor a blank mark (`_`, `.`), or mixes
+    /// digits with blank marks where it cannot be a digit string.
     #[error("'{token}' is not a tile (item {index}); tiles are numbers, the blank is 0, _ or .")]
-    BadToken { token: String, index: usize },
-    #[error("cannot infer the board size from {count} tiles (not a square number and no rows given); give --size RxC, e.g. --size 2x4")]
-    CannotInferSize { count: usize },
+    BadToken {
+        /// The token as written.
+        token: String,
+        /// Its 1-based position among the board's tokens.
+        index: usize,
+    },
+    /// No size was given, the text has no row structure, and the tile
+    /// count is not a square.
+    #[error("cannot infer the board size from {count} tiles (not a square number and no rows given); give the size as RxC, e.g. 2x4")]
+    CannotInferSize {
+        /// Tiles read.
+        count: usize,
+    },
+    /// The tile count differs from the cell count of the board's shape (the
+    /// size given; below four tiles, the smallest board, 2×2).
     #[error("{count} tiles do not fill a {rows}x{cols} board ({} cells)", rows * cols)]
     WrongCount {
+        /// Tiles read.
         count: usize,
+        /// Rows of the board they should fill.
         rows: usize,
+        /// Columns of the board they should fill.
         cols: usize,
     },
+    /// The text is written in rows and one row's length differs from the
+    /// first row's.
     #[error("row {row} has {len} tiles but row 1 has {expected}")]
     RaggedRows {
+        /// The first row that differs, 1-based.
         row: usize,
+        /// Its tile count.
         len: usize,
+        /// Row 1's tile count.
         expected: usize,
     },
-    #[error("the rows give a {rows}x{cols} board but --size says {want_rows}x{want_cols}")]
+    /// The text is written in rows, and they give a different shape from
+    /// the size given alongside.
+    #[error("the rows give a {rows}x{cols} board but the size given is {want_rows}x{want_cols}")]
     RowsDisagreeWithSize {
+        /// Rows as written.
         rows: usize,
+        /// Columns as written.
         cols: usize,
+        /// Rows of the size given.
         want_rows: usize,
+        /// Columns of the size given.
         want_cols: usize,
     },
-    #[error("a {rows}x{cols} board is not supported: each side must be from 2 to 16")]
-    BadSize { rows: usize, cols: usize },
+    /// A side is outside [`MIN_SIDE`]`..=`[`MAX_SIDE`].
+    ///
+    /// [`MIN_SIDE`]: super::MIN_SIDE
+    /// [`MAX_SIDE`]: super::MAX_SIDE
+    #[error(
+        "a {rows}x{cols} board is not supported by exact search: each side must be from 2 to 16"
+    )]
+    BadSize {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// A tile (or the blank, `0`) stands on two cells.
     #[error("tile {tile} appears twice ({first} and {second})")]
     Duplicate {
+        /// The repeated tile.
         tile: usize,
+        /// Where it stands first, in reading order.
         first: Cell,
+        /// Where it stands again.
         second: Cell,
     },
+    /// A number is not below `rows · cols`, so it names no tile of the board.
     #[error("number {value} at {cell} is out of range: a {rows}x{cols} board has tiles 1..{} and the blank 0", rows * cols - 1)]
     OutOfRange {
-        value: u64,
+        /// The number as written.
+        value: String,
+        /// Rows of the board.
         rows: usize,
+        /// Columns of the board.
         cols: usize,
+        /// Where it stands.
         cell: Cell,
     },
+    /// The numbers are `1..=rows·cols`, each once: no cell holds the blank.
     #[error("no blank: write it as 0, _ or .")]
     NoBlank,
+    /// A path holds a character that is not `U`, `D`, `L` or `R`.
     #[error("'{letter}' (move {index}) is not a move; moves are U, D, L, R")]
-    BadMove { letter: char, index: usize },
+    BadMove {
+        /// The character.
+        letter: char,
+        /// Its 1-based position in the text.
+        index: usize,
+    },
+    /// A path moves the blank off the board.
     #[error("move {index} ('{letter}') leaves the board")]
-    IllegalMove { letter: char, index: usize },
+    IllegalMove {
+        /// The move's letter.
+        letter: char,
+        /// Its 1-based position in the path.
+        index: usize,
+    },
+    /// A board of this size cannot be held at all: each side at least 2,
+    /// at most [`MAX_GRID_CELLS`](super::MAX_GRID_CELLS) cells.
+    #[error("a {rows}x{cols} board is not supported: each side must be at least 2, and at most {} cells in all", super::MAX_GRID_CELLS)]
+    BadGridSize {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+    },
+    /// A size is not `RxC` or `N` with both sides numbers.
     #[error("'{text}' is not a size; write it as RxC, e.g. 3x3 or 2x4")]
-    BadSizeText { text: String },
+    BadSizeText {
+        /// The text as given.
+        text: String,
+    },
+    /// A goal holds letters but is none of the goal names.
     #[error("'{name}' is not a goal name; use blank-last, blank-first, spiral or a board")]
-    BadGoalName { name: String },
+    BadGoalName {
+        /// The text as given (trimmed).
+        name: String,
+    },
 }
 
 /// Which board of a problem an error is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
+    /// The board the moves start from.
     Start,
+    /// The board the moves must reach.
     Goal,
 }
 
@@ -78,22 +159,34 @@ impl fmt::Display for Role {
 /// A problem with the input as a whole: which board, and what.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum InputError {
+    /// One of the boards is wrong.
     #[error("{role} board: {error}")]
-    Board { role: Role, error: BoardError },
+    Board {
+        /// Which board.
+        role: Role,
+        /// What is wrong with it.
+        error: BoardError,
+    },
+    /// Both boards are valid but their shapes differ.
     #[error("the start board is {start_rows}x{start_cols} but the goal board is {goal_rows}x{goal_cols}")]
     SizeMismatch {
+        /// Rows of the start.
         start_rows: usize,
+        /// Columns of the start.
         start_cols: usize,
+        /// Rows of the goal.
         goal_rows: usize,
+        /// Columns of the goal.
         goal_cols: usize,
     },
-    #[error("the input already holds a goal; do not also give --goal")]
+    /// The text holds a goal (`START | GOAL`, or a start and goal pair)
+    /// and a goal was given separately as well.
+    #[error("the input already holds a goal; do not give another")]
     GoalGivenTwice,
-    #[error("{0}")]
-    Other(BoardError),
 }
 
 impl InputError {
+    /// `error` about the start board.
     pub fn start(error: BoardError) -> InputError {
         InputError::Board {
             role: Role::Start,
@@ -101,10 +194,45 @@ impl InputError {
         }
     }
 
+    /// `error` about the goal board.
     pub fn goal(error: BoardError) -> InputError {
         InputError::Board {
             role: Role::Goal,
             error,
         }
+    }
+}
+
+/// Text a user typed, as an error message may quote it: control characters
+/// escaped (`\u{1b}`, `\0`) so that none reaches a terminal raw, and text
+/// longer than 40 characters cut, with `…`.
+pub fn printable(text: &str) -> String {
+    const MAX_CHARS: usize = 40;
+    let mut out = String::with_capacity(text.len().min(4 * MAX_CHARS));
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printable_escapes_control_characters_and_cuts_long_text() {
+        assert_eq!(printable("abc"), "abc");
+        assert_eq!(printable("a\u{1b}[31mb\0"), "a\\u{1b}[31mb\\u{0}");
+        assert_eq!(printable("é✓"), "é✓");
+        let long = "1".repeat(1000);
+        assert_eq!(printable(&long), format!("{}…", "1".repeat(40)));
     }
 }

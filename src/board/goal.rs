@@ -1,9 +1,27 @@
-//! Named goals and the `--goal` argument.
+//! Goals: the named layouts, and goals written out as boards.
 
 use super::{check_same_shape, Board, BoardError, InputError, Scan, Shape};
 use std::str::FromStr;
 
-/// What `--goal` names: a standard layout or a board of the user's.
+/// A goal as people name it: a standard layout, or a board written out
+/// (resolved against the start's shape by [`GoalSpec::resolve`]).
+///
+/// ```
+/// use npuzzle::board::{GoalSpec, Scan, Shape};
+///
+/// let mut scan = Scan::new();
+/// let spiral: GoalSpec = "spiral".parse()?;
+/// let goal = spiral.resolve(Shape::new(3, 3), &mut scan)?;
+/// assert_eq!(goal.tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
+///
+/// // Eight tiles written flat give no shape of their own: they take 2x4.
+/// let mine: GoalSpec = "1 2 3 4 5 6 7 0".parse()?;
+/// let goal = mine.resolve(Shape::new(2, 4), &mut scan)?;
+/// assert_eq!(goal.to_row_string(), "1 2 3 4/5 6 7 0");
+///
+/// assert!("sideways".parse::<GoalSpec>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum GoalSpec {
     /// `1 2 … n−1 0`: tiles in reading order, blank last (the default).
@@ -20,6 +38,9 @@ pub enum GoalSpec {
 impl FromStr for GoalSpec {
     type Err = BoardError;
 
+    /// A name in any case (`blank-last` or `default`, `blank-first` or
+    /// `korf`, `spiral` or `snail`), else text without letters, taken as a
+    /// board; other text with letters is [`BoardError::BadGoalName`].
     fn from_str(text: &str) -> Result<GoalSpec, BoardError> {
         let t = text.trim();
         Ok(match t.to_ascii_lowercase().as_str() {
@@ -28,7 +49,7 @@ impl FromStr for GoalSpec {
             "spiral" | "snail" => GoalSpec::Spiral,
             _ if t.bytes().any(|b| b.is_ascii_alphabetic()) => {
                 return Err(BoardError::BadGoalName {
-                    name: t.to_string(),
+                    name: super::printable(t),
                 })
             }
             _ => GoalSpec::Board(t.to_string()),
@@ -37,7 +58,9 @@ impl FromStr for GoalSpec {
 }
 
 impl GoalSpec {
-    /// The goal board for a start board of shape `shape`.
+    /// The goal board for a start of shape `shape`. A board written flat
+    /// whose own tile count gives no shape (not a square) takes `shape`; a
+    /// goal of another shape is [`InputError::SizeMismatch`].
     pub fn resolve(&self, shape: Shape, scan: &mut Scan) -> Result<Board, InputError> {
         let goal = match self {
             GoalSpec::BlankLast => Ok(Board::blank_last(shape)),
@@ -77,58 +100,34 @@ pub(crate) fn goal_board(text: &str, shape: Shape, scan: &mut Scan) -> Result<Bo
 }
 
 impl Board {
-    /// `1 2 … n−1 0`.
+    /// Tiles in reading order, the blank last: `1 2 … n−1 0`.
     pub fn blank_last(shape: Shape) -> Board {
         let n = shape.cells();
         let tiles: Vec<u8> = (1..n).map(|t| t as u8).chain([0]).collect();
-        Board::from_valid(shape, tiles)
+        Board::from_valid(shape, &tiles)
     }
 
-    /// `0 1 … n−1` (Korf).
+    /// The blank first, then the tiles in reading order: `0 1 … n−1`
+    /// (Korf's convention).
     pub fn blank_first(shape: Shape) -> Board {
         let tiles: Vec<u8> = (0..shape.cells()).map(|t| t as u8).collect();
-        Board::from_valid(shape, tiles)
+        Board::from_valid(shape, &tiles)
     }
 
     /// Tiles `1..n−1` clockwise from the top-left corner, spiralling in; the
     /// blank takes the last cell of the spiral.
     pub fn spiral(shape: Shape) -> Board {
-        let (rows, cols) = (shape.rows as isize, shape.cols as isize);
         let n = shape.cells();
         let mut tiles = vec![0u8; n];
-        let (mut top, mut bottom, mut left, mut right) = (0isize, rows - 1, 0isize, cols - 1);
-        let mut order = Vec::with_capacity(n);
-        while top <= bottom && left <= right {
-            for c in left..=right {
-                order.push(top * cols + c);
-            }
-            for r in top + 1..=bottom {
-                order.push(r * cols + right);
-            }
-            if top < bottom {
-                for c in (left..right).rev() {
-                    order.push(bottom * cols + c);
-                }
-            }
-            if left < right {
-                for r in (top + 1..bottom).rev() {
-                    order.push(r * cols + left);
-                }
-            }
-            top += 1;
-            bottom -= 1;
-            left += 1;
-            right -= 1;
+        for (i, cell) in super::grid::spiral_order(shape).into_iter().enumerate() {
+            tiles[cell] = if i + 1 == n { 0 } else { (i + 1) as u8 };
         }
-        for (i, &cell) in order.iter().enumerate() {
-            tiles[cell as usize] = if i + 1 == n { 0 } else { (i + 1) as u8 };
-        }
-        Board::from_valid(shape, tiles)
+        Board::from_valid(shape, &tiles)
     }
 
     /// For layouts built here, known to be permutations.
-    fn from_valid(shape: Shape, tiles: Vec<u8>) -> Board {
-        match Board::from_tiles(shape.rows, shape.cols, &tiles) {
+    fn from_valid(shape: Shape, tiles: &[u8]) -> Board {
+        match Board::from_tiles(shape.rows, shape.cols, tiles) {
             Ok(b) => b,
             Err(e) => unreachable!("generated goal is not a board: {e}"),
         }

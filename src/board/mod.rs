@@ -5,12 +5,17 @@
 
 mod error;
 mod goal;
+mod grid;
 mod parse;
 mod problem;
+mod shape;
 
-pub use error::{BoardError, InputError, Role};
+pub use error::{printable, BoardError, InputError, Role};
 pub use goal::GoalSpec;
-pub use parse::{check_same_shape, parse_board, parse_stdin_pair, Scan, Shape};
+pub use grid::{check_grid_shape, Grid, MAX_GRID_CELLS};
+pub use parse::{check_same_shape, parse_board, parse_stdin_pair, Scan};
+pub use problem::Problem;
+pub use shape::Shape;
 
 use std::fmt;
 
@@ -22,15 +27,22 @@ pub const MAX_SIDE: usize = 16;
 /// Direction the blank travels in one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
+    /// One row up: the tile above the blank slides down.
     Up,
+    /// One row down: the tile below the blank slides up.
     Down,
+    /// One column left: the tile left of the blank slides right.
     Left,
+    /// One column right: the tile right of the blank slides left.
     Right,
 }
 
 impl Dir {
+    /// Every direction, in the order `U`, `D`, `L`, `R` (the order searches
+    /// try them in).
     pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 
+    /// `U`, `D`, `L` or `R`.
     pub fn letter(self) -> char {
         match self {
             Dir::Up => 'U',
@@ -40,6 +52,7 @@ impl Dir {
         }
     }
 
+    /// The direction named by `U`, `D`, `L` or `R`, in either case.
     pub fn from_letter(c: char) -> Option<Dir> {
         match c.to_ascii_uppercase() {
             'U' => Some(Dir::Up),
@@ -50,6 +63,7 @@ impl Dir {
         }
     }
 
+    /// The direction that undoes a move in `self`.
     pub fn opposite(self) -> Dir {
         match self {
             Dir::Up => Dir::Down,
@@ -73,12 +87,13 @@ impl Dir {
     }
 }
 
-/// Formats a path as a `UDLR` string.
+/// Formats a path as a `UDLR` string (one letter per move, no separators).
 pub fn path_string(path: &[Dir]) -> String {
     path.iter().map(|d| d.letter()).collect()
 }
 
-/// Parses a `UDLR` string.
+/// Parses a `UDLR` string: letters in either case, whitespace ignored; the
+/// error names the first other character and its 1-based position.
 pub fn parse_path(text: &str) -> Result<Vec<Dir>, BoardError> {
     text.chars()
         .enumerate()
@@ -102,7 +117,8 @@ pub struct Board {
 }
 
 impl Board {
-    /// Builds a board from tiles in reading order, checking that they form a
+    /// Builds a board from tiles in reading order, checking that each side
+    /// is within [`MIN_SIDE`]`..=`[`MAX_SIDE`] and that the tiles form a
     /// permutation of `0..rows*cols`.
     pub fn new(rows: usize, cols: usize, tiles: &[u16]) -> Result<Board, BoardError> {
         check_shape(rows, cols)?;
@@ -132,7 +148,7 @@ impl Board {
             let t = usize::from(t);
             if t >= n {
                 return Err(BoardError::OutOfRange {
-                    value: t as u64,
+                    value: t.to_string(),
                     rows,
                     cols,
                     cell: Cell::new(cell, cols),
@@ -169,14 +185,17 @@ impl Board {
         Board::new(rows, cols, &wide)
     }
 
+    /// Number of rows.
     pub fn rows(&self) -> usize {
         usize::from(self.rows)
     }
 
+    /// Number of columns.
     pub fn cols(&self) -> usize {
         usize::from(self.cols)
     }
 
+    /// Rows and columns together.
     pub fn shape(&self) -> Shape {
         Shape {
             rows: self.rows(),
@@ -199,7 +218,7 @@ impl Board {
         &self.tiles
     }
 
-    /// The blank's cell.
+    /// The blank's cell (0-based, in reading order).
     pub fn blank(&self) -> usize {
         usize::from(self.blank)
     }
@@ -264,7 +283,7 @@ impl Board {
     }
 
     /// Parity of the permutation (cells → tiles, the blank included):
-    /// `true` when odd. Counted by cycles, O(n).
+    /// `true` when odd, in O(n).
     pub fn permutation_parity(&self) -> bool {
         permutation_parity(&self.tiles)
     }
@@ -280,7 +299,8 @@ impl Board {
         self.shape() == goal.shape() && slices_can_reach(self.shape(), &self.tiles, &goal.tiles)
     }
 
-    /// `2 8 3 1 6 4 7 0 5`
+    /// The tiles in reading order separated by spaces, the blank as `0`:
+    /// `2 8 3 1 6 4 7 0 5`.
     pub fn to_flat_string(&self) -> String {
         let mut s = String::with_capacity(self.len() * 3);
         for (i, t) in self.tiles.iter().enumerate() {
@@ -292,7 +312,8 @@ impl Board {
         s
     }
 
-    /// `2 8 3/1 6 4/7 0 5`
+    /// Like [`Board::to_flat_string`], with rows separated by `/`:
+    /// `2 8 3/1 6 4/7 0 5`.
     pub fn to_row_string(&self) -> String {
         let mut s = String::with_capacity(self.len() * 3);
         for (i, t) in self.tiles.iter().enumerate() {
@@ -331,11 +352,15 @@ impl fmt::Display for Board {
 /// A cell, printed 1-based as `row R, column C`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cell {
+    /// Row, counted from 1 at the top.
     pub row: usize,
+    /// Column, counted from 1 at the left.
     pub col: usize,
 }
 
 impl Cell {
+    /// The cell with 0-based reading-order index `index` on a board `cols`
+    /// wide.
     pub fn new(index: usize, cols: usize) -> Cell {
         Cell {
             row: index / cols + 1,
@@ -385,6 +410,17 @@ pub fn slices_can_reach(shape: Shape, start: &[u8], goal: &[u8]) -> bool {
 
 /// Parity of a permutation of `0..n` given as a slice: `true` when odd.
 pub fn permutation_parity(perm: &[u8]) -> bool {
+    if perm.len() <= 64 {
+        // Inversions counted with a bit mask: branch-free, and the batch
+        // runner's hot path on small boards.
+        let mut seen: u64 = 0;
+        let mut inversions = 0u32;
+        for &v in perm {
+            inversions += (seen >> v).count_ones();
+            seen |= 1u64 << v;
+        }
+        return inversions % 2 == 1;
+    }
     let mut seen = [false; MAX_SIDE * MAX_SIDE];
     let mut odd = false;
     for start in 0..perm.len() {
@@ -425,7 +461,7 @@ mod tests {
         );
         assert!(matches!(
             Board::new(2, 2, &[1, 2, 5, 0]),
-            Err(BoardError::OutOfRange { value: 5, .. })
+            Err(BoardError::OutOfRange { value, .. }) if value == "5"
         ));
         assert!(matches!(
             Board::new(2, 2, &[1, 2, 3, 4]),

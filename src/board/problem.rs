@@ -1,16 +1,79 @@
-//! One problem written as text, in the forms `solve` and `batch` accept:
-//! `START | GOAL` (the goal a board or a goal name), `START` alone, or the
-//! 2·n numbers of the seed programs (start then goal).
+//! A problem: a start and a goal of the same shape, and how one is read
+//! from one text: `START | GOAL` (the goal a board or a goal name), `START`
+//! alone, or `2·n` numbers (the start, then the goal).
 
 use super::goal::goal_board;
 use super::{check_same_shape, Board, GoalSpec, InputError, Scan, Shape};
 
+/// A start and a goal of the same shape: what every search answers.
+///
+/// The fields are private so that no problem exists whose boards differ in
+/// shape; build one with [`Problem::new`].
+///
+/// ```
+/// use npuzzle::{Board, Problem};
+/// let start = Board::from_tiles(3, 3, &[2, 8, 3, 1, 6, 4, 7, 0, 5]).unwrap();
+/// let goal = Board::from_tiles(3, 3, &[1, 2, 3, 8, 0, 4, 7, 6, 5]).unwrap();
+/// let p = Problem::new(start, goal).unwrap();
+/// assert!(p.solvable());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    start: Board,
+    goal: Board,
+}
+
+impl Problem {
+    /// Pairs a start with a goal, checking that their shapes agree.
+    pub fn new(start: Board, goal: Board) -> Result<Problem, InputError> {
+        check_same_shape(&start, &goal)?;
+        Ok(Problem { start, goal })
+    }
+
+    /// The board the moves start from.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+
+    /// The board the moves must reach.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The shape both boards share.
+    pub fn shape(&self) -> Shape {
+        self.start.shape()
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.start.rows()
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.start.cols()
+    }
+
+    /// Whether the goal can be reached: decided from permutation parity, in
+    /// O(n), on any board.
+    pub fn solvable(&self) -> bool {
+        self.start.can_reach(&self.goal)
+    }
+
+    /// The start and the goal, by value.
+    pub fn into_parts(self) -> (Board, Board) {
+        (self.start, self.goal)
+    }
+}
+
 impl Scan {
     /// Reads a start and, when the text gives one, its goal.
     ///
-    /// `START | GOAL` splits at the first `|`; the goal may be a board (a
-    /// flat one takes the start's shape) or a name (`spiral`, …). Without a
-    /// `|`, the text is one board or `2·n` numbers (see [`Scan::pair`]).
+    /// `START | GOAL` splits at the first `|`; the goal may be a board
+    /// (written flat, it takes the start's shape when its tile count alone
+    /// gives none) or a name (`spiral`, …). Without a `|`, the text is one
+    /// board or `2·n` numbers (see [`Scan::pair`]).
     pub fn start_and_goal(
         &mut self,
         text: &str,

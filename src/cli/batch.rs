@@ -1,30 +1,25 @@
 //! `npuzzle batch`: answer a file of instances, one per line, in order, on
 //! every core.
 //!
-//! A reader thread cuts the input into chunks of whole lines (bounded
-//! channel: memory stays flat); the main thread answers each chunk in the
-//! rayon pool, writes its lines and flushes, so pipes see output as it comes.
+//! The library streams it ([`npuzzle::batch::stream`]): every answer is
+//! written in input order as soon as it and all before it are done, with
+//! flat memory. This file reads the arguments, draws the progress bar and
+//! prints the summary.
 
 use super::solve::SearchArgs;
 use super::{Failure, EXIT_BAD_INPUT};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use npuzzle::batch::{self, BatchConfig, ChunkReader, Shard, Tally};
+use npuzzle::batch::{self, BatchConfig, Shard, StreamError, StreamOptions};
 use npuzzle::board::{GoalSpec, Shape};
 use std::fs::File;
-use std::io::{self, BufWriter, ErrorKind, IsTerminal, Read, Write};
+use std::io::{self, BufWriter, IsTerminal, Read};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// Exit status when some line got an error (every line is still written).
 const EXIT_LINE_ERRORS: u8 = 1;
-/// Lines in the first chunk; later chunks are sized to take about
-/// [`CHUNK_SECONDS`], between the number of threads and [`MAX_CHUNK_LINES`].
-const FIRST_CHUNK_LINES: usize = 64;
-const MAX_CHUNK_LINES: usize = 1 << 16;
-const MAX_CHUNK_BYTES: usize = 8 << 20;
-const CHUNK_SECONDS: f64 = 0.25;
+/// Each line's time budget unless `--timeout` gives another.
+const DEFAULT_LINE_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
@@ -65,7 +60,7 @@ pub struct BatchArgs {
     #[arg(long)]
     pub jsonl: bool,
 
-    /// Worker threads (default: every core).
+    /// Worker threads (default and most: every core).
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
 
@@ -105,7 +100,7 @@ fn open_input(file: Option<&PathBuf>) -> Result<Input, Failure> {
             let f = File::open(p)
                 .map_err(|e| bad_input(anyhow::anyhow!("cannot open '{name}': {e}")))?;
             let meta = f.metadata().ok();
-            if meta.as_ref().is_some_and(|m| m.is_dir()) {
+            if meta.as_ref().is_some_and(std::fs::Metadata::is_dir) {
                 return Err(bad_input(anyhow::anyhow!(
                     "cannot read '{name}': it is a directory"
                 )));
@@ -113,7 +108,7 @@ fn open_input(file: Option<&PathBuf>) -> Result<Input, Failure> {
             Ok(Input {
                 source: Box::new(f),
                 name: format!("'{name}'"),
-                len: meta.filter(|m| m.is_file()).map(|m| m.len()),
+                len: meta.filter(std::fs::Metadata::is_file).map(|m| m.len()),
             })
         }
         _ => Ok(Input {
@@ -140,104 +135,64 @@ fn progress_bar(total_bytes: Option<u64>) -> ProgressBar {
 }
 
 pub fn run(args: BatchArgs) -> Result<u8, Failure> {
+    let mut opts = args.search.options(args.path)?;
+    if args.search.timeout.is_none() {
+        // One line must not hold back the rest for long: answers are
+        // written in order, so a stuck line delays every line after it.
+        opts.budget = opts.budget.with_timeout(Some(DEFAULT_LINE_TIMEOUT));
+    }
     let cfg = BatchConfig {
         goal: args.goal.clone(),
         size: args.size,
-        algo: args.search.algo,
-        opts: args.search.options(args.path)?,
+        opts,
         count_start: args.count_start,
         jsonl: args.jsonl,
+        ..BatchConfig::default()
     };
-    let shard = args.shard.unwrap_or(Shard::ALL);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.map_or(0, usize::from))
-        .build()?;
-    let threads = pool.current_num_threads();
+    // More workers than cores only add threads (65535 of them would take
+    // longer to start than the batch takes to run).
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let threads = args.jobs.map_or(cores, |j| usize::from(j).min(cores));
+    let stream = StreamOptions::default()
+        .with_shard(args.shard.unwrap_or(Shard::ALL))
+        .with_threads(threads);
     let Input {
         source,
         name,
         len: total_bytes,
     } = open_input(args.file.as_ref())?;
 
-    // The reader runs ahead by at most two chunks.
-    let target = Arc::new(AtomicUsize::new(FIRST_CHUNK_LINES));
-    let (tx, rx) = mpsc::sync_channel::<io::Result<(batch::Chunk, u64)>>(2);
-    let reader_target = Arc::clone(&target);
-    let reader = std::thread::Builder::new()
-        .name("npuzzle-reader".into())
-        .spawn(move || {
-            let mut reader = ChunkReader::new(source, shard);
-            loop {
-                let lines = reader_target.load(Ordering::Relaxed);
-                let msg = match reader.next_chunk(lines, MAX_CHUNK_BYTES) {
-                    Ok(Some(c)) => Ok((c, reader.lines_read())),
-                    Ok(None) => break,
-                    Err(e) => Err(e),
-                };
-                let failed = msg.is_err();
-                if tx.send(msg).is_err() || failed {
-                    break;
-                }
-            }
-        })?;
-
     let progress = (!args.quiet && io::stderr().is_terminal()).then(|| progress_bar(total_bytes));
-    let mut out = BufWriter::with_capacity(1 << 20, io::stdout().lock());
     let t0 = Instant::now();
-    let mut tally = Tally::default();
-    let mut bytes = 0u64;
-    let mut read_error = None;
-    for msg in rx.iter() {
-        let (chunk, lines_read) = match msg {
-            Ok(c) => c,
-            Err(e) => {
-                read_error = Some(e);
-                break;
-            }
-        };
-        let t = Instant::now();
-        let output = pool.install(|| batch::answer_chunk(&chunk, &cfg));
-        let secs = t.elapsed().as_secs_f64();
-        let written = output
-            .pieces
-            .iter()
-            .try_for_each(|p| out.write_all(p))
-            .and_then(|()| out.flush());
-        if let Err(e) = written {
-            if let Some(pb) = &progress {
-                pb.finish_and_clear();
-            }
-            if e.kind() == ErrorKind::BrokenPipe {
-                // The reader of our output has gone (`| head`): stop quietly.
-                return Ok(0);
-            }
-            return Err(anyhow::anyhow!("cannot write the answers: {e}").into());
+    let mut last_draw = Instant::now();
+    let mut out = BufWriter::with_capacity(1 << 20, io::stdout().lock());
+    let result = batch::stream(source, &mut out, &cfg, &stream, &mut |p| {
+        let Some(pb) = &progress else { return };
+        if last_draw.elapsed() < Duration::from_millis(100) {
+            return;
         }
-        tally.add(output.tally);
-        bytes += chunk.bytes_read;
-        if !chunk.is_empty() {
-            let per_second = chunk.len() as f64 / secs.max(1e-9);
-            let next = (per_second * CHUNK_SECONDS) as usize;
-            target.store(next.clamp(2 * threads, MAX_CHUNK_LINES), Ordering::Relaxed);
+        last_draw = Instant::now();
+        if total_bytes.is_some() {
+            pb.set_position(p.bytes_read);
         }
-        if let Some(pb) = &progress {
-            if total_bytes.is_some() {
-                pb.set_position(bytes);
-            }
-            let rate = tally.lines() as f64 / t0.elapsed().as_secs_f64().max(1e-9);
-            pb.set_message(format!(
-                "{} ({}), line {lines_read}, {rate:.0}/s",
-                super::count(tally.lines(), "instance"),
-                super::count(tally.errors, "error")
-            ));
-        }
-    }
-    drop(rx);
-    let _ = reader.join();
-    let seconds = t0.elapsed().as_secs_f64();
+        let rate = p.tally.lines() as f64 / t0.elapsed().as_secs_f64().max(1e-9);
+        pb.set_message(format!(
+            "{} ({}), line {}, {rate:.0}/s",
+            super::count(p.tally.lines(), "instance"),
+            super::count(p.tally.errors, "error"),
+            p.lines_read
+        ));
+    });
     if let Some(pb) = &progress {
         pb.finish_and_clear();
     }
+    let (tally, read_error) = match result {
+        Ok(t) => (t, None),
+        Err(StreamError::Read { done, source }) => (done, Some(source)),
+        Err(e @ StreamError::Write(_)) => return Err(Failure::from(anyhow::Error::new(e))),
+        Err(e @ StreamError::Threads { .. }) => return Err(Failure::from(anyhow::Error::new(e))),
+    };
+    let seconds = t0.elapsed().as_secs_f64();
     if !args.quiet {
         let rate = tally.lines() as f64 / seconds.max(1e-9);
         eprintln!(

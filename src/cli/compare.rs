@@ -3,12 +3,11 @@
 
 use super::input::ProblemArgs;
 use super::Failure;
-use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions, SharedReporter};
+use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions};
 use npuzzle::search::compare::{compare, CompareRow};
 use npuzzle::search::{Budget, SolveOptions};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Default `--max-states` for compare.
 pub const COMPARE_MAX_STATES: u64 = 10_000_000;
@@ -37,6 +36,11 @@ pub struct CompareArgs {
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
 
+    /// Most memory each search may hold, e.g. 512M or 8G (default: 60% of
+    /// the memory available).
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    pub max_memory: Option<u64>,
+
     /// Pattern databases for the pdb rows (as for solve; default 6-6-3 on
     /// 4x4, automatic on smaller boards).
     #[arg(long, value_name = "PARTITION", default_value = "auto")]
@@ -50,23 +54,19 @@ pub struct CompareArgs {
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     let problem = args.problem.problem()?;
     let timeout = super::solve::parse_timeout(args.timeout)?;
-    let opts = SolveOptions {
-        want_path: false,
-        heuristic: Default::default(),
-        budget: Budget {
-            max_states: args.max_states,
-            max_nodes: args.max_nodes,
-            timeout,
-            cancel: None,
-        },
-        pdb: PdbOptions {
-            partition: args.pdb.clone(),
-            dir: args.pdb_dir.clone(),
-            reporter: Some(SharedReporter(Arc::new(super::pdb::Reporter::new()))),
-            ..Default::default()
-        },
-        ..Default::default()
-    };
+    let opts = SolveOptions::default()
+        .with_budget(
+            super::with_memory(Budget::default(), args.max_memory)
+                .with_max_states(args.max_states)
+                .with_max_nodes(args.max_nodes)
+                .with_timeout(timeout),
+        )
+        .with_pdb(
+            PdbOptions::default()
+                .with_partition(args.pdb.clone())
+                .with_dir(args.pdb_dir.clone())
+                .with_reporter(Some(super::pdb::Reporter::shared())),
+        );
     let cmp = compare(&problem, &opts);
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -21,9 +21,10 @@ pub struct ProblemArgs {
     pub start: Vec<String>,
 
     /// The goal: blank-last (default, 1 2 .. n-1 0), blank-first (0 1 .. n-1,
-    /// Korf's), spiral (the snail, 1 2 3/8 0 4/7 6 5 on 3x3), or a board.
-    #[arg(short, long, value_name = "GOAL", num_args = 1..)]
-    pub goal: Option<Vec<String>>,
+    /// Korf's), spiral (the snail, 1 2 3/8 0 4/7 6 5 on 3x3), or a board as
+    /// one argument (quote it: --goal "1 2 3 8 0 4 7 6 5").
+    #[arg(short, long, value_name = "GOAL")]
+    pub goal: Option<String>,
 
     /// Board size as RxC (e.g. 2x4), needed when it cannot be inferred
     /// (a tile count that is not square, with no rows given).
@@ -35,28 +36,41 @@ impl ProblemArgs {
     /// Reads and validates the problem.
     pub fn problem(&self) -> Result<Problem, Failure> {
         let text = if self.start.is_empty() {
-            let mut buf = String::new();
+            let mut buf = Vec::new();
             std::io::stdin()
                 .take(MAX_STDIN + 1)
-                .read_to_string(&mut buf)
+                .read_to_end(&mut buf)
                 .map_err(|e| anyhow::anyhow!("cannot read standard input: {e}"))?;
+            let bad = |error| Failure {
+                code: super::EXIT_BAD_INPUT,
+                error,
+            };
             if buf.len() as u64 > MAX_STDIN {
-                return Err(Failure {
-                    code: super::EXIT_BAD_INPUT,
-                    error: anyhow::anyhow!("standard input is larger than {MAX_STDIN} bytes"),
-                });
+                return Err(bad(anyhow::anyhow!(
+                    "standard input is larger than {MAX_STDIN} bytes"
+                )));
             }
-            buf
+            String::from_utf8(buf).map_err(|e| {
+                bad(anyhow::anyhow!(
+                    "standard input is not text (UTF-8): byte {} is not valid",
+                    e.utf8_error().valid_up_to() + 1
+                ))
+            })?
         } else {
             self.start.join(" ")
         };
         let goal = match &self.goal {
-            Some(words) => Some(
-                words
-                    .join(" ")
-                    .parse::<GoalSpec>()
-                    .map_err(InputError::goal)?,
-            ),
+            // `--goal 1 2 3 …` unquoted: the goal got the first number and
+            // the start the rest. Say so, rather than blame the boards.
+            Some(g) if !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(Failure {
+                    code: super::EXIT_BAD_INPUT,
+                    error: anyhow::anyhow!(
+                        "--goal takes one board in one argument, not '{g}': quote a board written as several numbers, e.g. --goal \"1 2 3 8 0 4 7 6 5\""
+                    ),
+                });
+            }
+            Some(g) => Some(g.parse::<GoalSpec>().map_err(InputError::goal)?),
             None => None,
         };
         Ok(problem_from_text(&text, goal.as_ref(), self.size)?)

@@ -7,15 +7,21 @@ mod compare;
 mod input;
 mod pdb;
 mod random;
+#[cfg(feature = "server")]
 mod serve;
 mod solve;
+mod space;
 
 use clap::{Parser, Subcommand};
 use npuzzle::board::{BoardError, InputError};
-use npuzzle::search::SearchError;
+use npuzzle::heuristic::pdb::PdbError;
+use npuzzle::search::{ErrorKind, Limit, SearchError};
 use std::io::Write;
 use std::process::ExitCode;
 
+/// Exit status for a failure of the environment (a file that cannot be
+/// written, threads that cannot start).
+pub const EXIT_ENVIRONMENT: u8 = 1;
 /// Exit status for bad input.
 pub const EXIT_BAD_INPUT: u8 = 2;
 /// Exit status when a search budget was spent.
@@ -47,11 +53,15 @@ pub enum Command {
     /// costs; exits 1 if their answers disagree.
     Compare(compare::CompareArgs),
     /// Serve the web page and JSON API (http://127.0.0.1:8080/ by default).
+    #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
     /// Build or list cached pattern databases.
     Pdb(pdb::PdbArgs),
     /// Solve every instance of a benchmark file and check the lengths.
     Bench(bench::BenchArgs),
+    /// Count every position reachable from a goal by its distance: the
+    /// radius (God's number), the antipodes, the mean distance.
+    Space(space::SpaceArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -71,18 +81,62 @@ impl<E: Into<anyhow::Error>> From<E> for Failure {
 }
 
 /// Maps library errors to exit statuses: 2 for bad input, 3 for a spent
-/// budget, 1 otherwise.
+/// budget (or a cancelled search), 1 for the environment and anything else.
 fn exit_code(e: &anyhow::Error) -> u8 {
     if e.downcast_ref::<InputError>().is_some() || e.downcast_ref::<BoardError>().is_some() {
         return EXIT_BAD_INPUT;
     }
-    if let Some(npuzzle::heuristic::pdb::PdbError::Partition(_)) = e.downcast_ref() {
-        return EXIT_BAD_INPUT;
+    if let Some(p) = e.downcast_ref::<PdbError>() {
+        return if p.is_environment() {
+            EXIT_ENVIRONMENT
+        } else if p.is_budget() || p.is_cancelled() {
+            EXIT_BUDGET
+        } else {
+            EXIT_BAD_INPUT
+        };
     }
-    match e.downcast_ref::<SearchError>() {
-        Some(SearchError::Budget { .. }) | Some(SearchError::Cancelled { .. }) => EXIT_BUDGET,
-        Some(SearchError::Input(_)) | Some(SearchError::Unsupported(_)) => EXIT_BAD_INPUT,
-        None => 1,
+    match e.downcast_ref::<SearchError>().map(SearchError::kind) {
+        Some(ErrorKind::Budget | ErrorKind::Cancelled) => EXIT_BUDGET,
+        Some(ErrorKind::BadInput) => EXIT_BAD_INPUT,
+        Some(ErrorKind::Environment) | None => EXIT_ENVIRONMENT,
+    }
+}
+
+/// What to type to get further, for errors whose library message (written
+/// for every caller) cannot name this command's flags.
+fn flag_hint(e: &anyhow::Error) -> Option<&'static str> {
+    if let Some(s) = e.downcast_ref::<SearchError>() {
+        return match s.limit() {
+            Some(Limit::States) => Some("raise it with --max-states N"),
+            Some(Limit::Nodes) => Some("raise it with --max-nodes N"),
+            Some(Limit::Time) => Some("raise it with --timeout SECONDS"),
+            Some(Limit::Memory) => Some("raise it with --max-memory SIZE, e.g. --max-memory 8G"),
+            None => None,
+        };
+    }
+    let board = e
+        .downcast_ref::<InputError>()
+        .and_then(|i| match i {
+            InputError::Board { error, .. } => Some(error),
+            _ => None,
+        })
+        .or_else(|| e.downcast_ref::<BoardError>());
+    match board {
+        Some(BoardError::CannotInferSize { .. }) => Some("give --size RxC, e.g. --size 2x4"),
+        _ => None,
+    }
+}
+
+/// `--max-memory SIZE`: bytes, or a number with a unit (`512M`, `8G`).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    npuzzle::system::parse_bytes(text)
+}
+
+/// `budget` with `--max-memory`, when given.
+pub fn with_memory(budget: npuzzle::Budget, max_memory: Option<u64>) -> npuzzle::Budget {
+    match max_memory {
+        Some(bytes) => budget.with_max_bytes(bytes),
+        None => budget,
     }
 }
 
@@ -95,22 +149,100 @@ pub fn count(n: u64, noun: &str) -> String {
     }
 }
 
+/// Whether standard output was closed when the program started (`>&-`).
+///
+/// Rust's runtime reopens a closed standard descriptor on `/dev/null` before
+/// `main`, so that writes to it succeed silently and a command would exit 0
+/// having printed nothing. It opens it read-write, which no shell
+/// redirection does (`>/dev/null` is write-only): that tells the two
+/// apart. Linux only (it reads `/proc`); elsewhere the check is skipped.
+fn stdout_closed() -> bool {
+    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
+        return false;
+    };
+    if target != std::path::Path::new("/dev/null") {
+        return false;
+    }
+    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+        return false;
+    };
+    info.lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        // O_ACCMODE = 3, O_RDWR = 2
+        .is_some_and(|flags| flags & 3 == 2)
+}
+
+/// Whether the error is standard output closed by its reader.
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// A command-line error as one line: clap's own message (its first line),
+/// control characters escaped, and where to read more.
+fn usage_error(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or("").trim();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let escaped: String = first
+        .chars()
+        .flat_map(|c| {
+            let esc: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            esc
+        })
+        .collect();
+    format!("npuzzle: {escaped} (see npuzzle --help)")
+}
+
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            eprintln!("{}", usage_error(&e));
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+        // --help and --version
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+    };
+    if stdout_closed() {
+        eprintln!("npuzzle: standard output is closed; nothing could be written");
+        return ExitCode::from(EXIT_ENVIRONMENT);
+    }
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Batch(args) => batch::run(args),
         Command::Random(args) => random::run(args),
         Command::Compare(args) => compare::run(args),
+        #[cfg(feature = "server")]
         Command::Serve(args) => serve::run(args),
         Command::Pdb(args) => pdb::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Space(args) => space::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        Err(f) if broken_pipe(&f.error) => {
+            eprintln!(
+                "npuzzle: standard output was closed by its reader before everything was written"
+            );
+            ExitCode::from(EXIT_ENVIRONMENT)
+        }
         Err(f) => {
             let _ = std::io::stdout().flush();
-            eprintln!("npuzzle: {:#}", f.error);
+            match flag_hint(&f.error) {
+                Some(hint) => eprintln!("npuzzle: {:#} ({hint})", f.error),
+                None => eprintln!("npuzzle: {:#}", f.error),
+            }
             ExitCode::from(f.code)
         }
     }

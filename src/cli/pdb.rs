@@ -3,10 +3,13 @@
 use super::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::board::{GoalSpec, Scan, Shape};
-use npuzzle::heuristic::pdb::{store, PartitionSpec, PdbHeuristic, PdbOptions, PdbReporter};
+use npuzzle::heuristic::pdb::{
+    self, store, PartitionSpec, PdbError, PdbHeuristic, PdbOptions, PdbReporter, SharedReporter,
+    Verdict,
+};
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 #[derive(clap::Args, Debug)]
 pub struct PdbArgs {
@@ -20,6 +23,20 @@ pub enum PdbCommand {
     Build(BuildArgs),
     /// List the cached databases and their sizes.
     List(DirArgs),
+    /// Check every cached database against its definition by building it
+    /// again and comparing every value (the checksum catches accidents,
+    /// not edits). Exits 1 if any is wrong or unreadable.
+    Verify(VerifyArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub dir: DirArgs,
+    /// Most memory one rebuild may hold, e.g. 4G (default: 60% of the
+    /// memory available).
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    pub max_memory: Option<u64>,
 }
 
 /// Where the cache lives.
@@ -42,6 +59,10 @@ pub struct BuildArgs {
     /// The goal the databases are for (default blank-last).
     #[arg(short, long, num_args = 1..)]
     pub goal: Option<Vec<String>>,
+    /// Most memory a build may hold, e.g. 512M or 8G (default: 60% of the
+    /// memory available); a build that needs more is refused before it starts.
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    pub max_memory: Option<u64>,
     #[command(flatten)]
     pub dir: DirArgs,
 }
@@ -51,6 +72,9 @@ pub struct BuildArgs {
 pub struct Reporter {
     bar: Mutex<Option<ProgressBar>>,
     tty: bool,
+    /// The first database that could not be saved, for `pdb build` (whose
+    /// whole point is the saved file).
+    unsaved: Mutex<Option<String>>,
 }
 
 impl Reporter {
@@ -58,7 +82,21 @@ impl Reporter {
         Reporter {
             bar: Mutex::new(None),
             tty: std::io::stderr().is_terminal(),
+            unsaved: Mutex::new(None),
         }
+    }
+
+    /// The first save that failed, if any.
+    fn take_unsaved(&self) -> Option<String> {
+        self.unsaved
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+
+    /// A reporter to hand to the library.
+    pub fn shared() -> SharedReporter {
+        SharedReporter(std::sync::Arc::new(Reporter::new()))
     }
 }
 
@@ -67,8 +105,19 @@ impl PdbReporter for Reporter {
         eprintln!("npuzzle: pattern database: {msg}");
     }
 
+    fn unsaved(&self, error: &PdbError) {
+        let mut first = self.unsaved.lock().unwrap_or_else(PoisonError::into_inner);
+        if first.is_none() {
+            *first = Some(error.to_string());
+        }
+        drop(first);
+        self.note(&format!(
+            "{error}; using the database from memory (it will be built again next time)"
+        ));
+    }
+
     fn building(&self, tiles: &[u8], entries: u64) {
-        let list: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        let list: Vec<String> = tiles.iter().map(ToString::to_string).collect();
         let what = format!("building pattern database for tiles {}", list.join(","));
         if self.tty {
             let bar = ProgressBar::new(entries);
@@ -79,24 +128,29 @@ impl PdbReporter for Reporter {
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar.set_message(what);
-            *self.bar.lock().unwrap_or_else(|p| p.into_inner()) = Some(bar);
+            *self.bar.lock().unwrap_or_else(PoisonError::into_inner) = Some(bar);
         } else {
             eprintln!("npuzzle: {what} ({entries} entries)");
         }
     }
 
     fn layer(&self, depth: u32, reached: u64, _total: u64) {
-        if let Some(bar) = &*self.bar.lock().unwrap_or_else(|p| p.into_inner()) {
+        if let Some(bar) = &*self.bar.lock().unwrap_or_else(PoisonError::into_inner) {
             bar.set_prefix(depth.to_string());
             bar.set_position(reached);
         }
     }
 
     fn built(&self, tiles: &[u8], seconds: f64) {
-        if let Some(bar) = self.bar.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        if let Some(bar) = self
+            .bar
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+        {
             bar.finish_and_clear();
         }
-        let list: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+        let list: Vec<String> = tiles.iter().map(ToString::to_string).collect();
         eprintln!(
             "npuzzle: built pattern database for tiles {} in {seconds:.1} s",
             list.join(",")
@@ -108,6 +162,7 @@ pub fn run(args: PdbArgs) -> Result<u8, Failure> {
     match args.command {
         PdbCommand::Build(b) => build(b),
         PdbCommand::List(d) => list(d),
+        PdbCommand::Verify(v) => verify(v),
     }
 }
 
@@ -120,13 +175,21 @@ fn build(args: BuildArgs) -> Result<u8, Failure> {
         None => GoalSpec::default(),
     };
     let goal = goal.resolve(args.size, &mut Scan::new())?;
-    let opts = PdbOptions {
-        partition: args.partition,
-        dir: args.dir.pdb_dir.clone(),
-        ..Default::default()
-    };
+    let opts = PdbOptions::default()
+        .with_partition(args.partition)
+        .with_dir(args.dir.pdb_dir.clone());
     let t0 = std::time::Instant::now();
-    let h = PdbHeuristic::new(&goal, &opts, &Reporter::new())?;
+    let reporter = Reporter::new();
+    let budget = super::with_memory(npuzzle::Budget::default(), args.max_memory);
+    let h = PdbHeuristic::new(&goal, &opts, &reporter, &budget)?;
+    if let Some(e) = reporter.take_unsaved() {
+        // Building ahead of time is for the cache: not saving is a failure
+        // of the environment.
+        return Err(Failure {
+            code: super::EXIT_ENVIRONMENT,
+            error: anyhow::anyhow!("{e}"),
+        });
+    }
     println!(
         "{} for goal {} ({:.1} s), in {}",
         h.label(),
@@ -135,7 +198,7 @@ fn build(args: BuildArgs) -> Result<u8, Failure> {
         opts.cache_dir().display()
     );
     for db in h.databases() {
-        let tiles: Vec<String> = db.tiles().iter().map(|t| t.to_string()).collect();
+        let tiles: Vec<String> = db.tiles().iter().map(ToString::to_string).collect();
         println!(
             "  tiles {:<24} {:>12} entries  max {}",
             tiles.join(","),
@@ -156,8 +219,8 @@ fn list(args: DirArgs) -> Result<u8, Failure> {
     }
     let mut total = 0;
     for f in &files {
-        let tiles: Vec<String> = f.tiles.iter().map(|t| t.to_string()).collect();
-        let goal: Vec<String> = f.goal.iter().map(|t| t.to_string()).collect();
+        let tiles: Vec<String> = f.tiles.iter().map(ToString::to_string).collect();
+        let goal: Vec<String> = f.goal.iter().map(ToString::to_string).collect();
         println!(
             "  {}x{}  goal {}  tiles {}  {} entries  {:.1} MiB  {}",
             f.rows,
@@ -178,4 +241,53 @@ fn list(args: DirArgs) -> Result<u8, Failure> {
         files.len()
     );
     Ok(0)
+}
+
+fn verify(args: VerifyArgs) -> Result<u8, Failure> {
+    let dir = args.dir.pdb_dir.unwrap_or_else(store::default_dir);
+    let files =
+        store::list(&dir).map_err(|e| anyhow::anyhow!("cannot list {}: {e}", dir.display()))?;
+    let budget = super::with_memory(npuzzle::Budget::default(), args.max_memory);
+    let reporter = Reporter::new();
+    println!("{}", dir.display());
+    if files.is_empty() {
+        println!("  (no pattern databases cached)");
+    }
+    let mut bad = 0;
+    for f in &files {
+        let name = f
+            .path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let verdict = pdb::verify(&dir, f, &reporter, &budget)?;
+        match verdict {
+            Verdict::Sound => println!("  ok      {name}"),
+            Verdict::Unreadable(why) => {
+                bad += 1;
+                println!("  DAMAGED {name}: {why}");
+            }
+            Verdict::Wrong { entries, first } => {
+                bad += 1;
+                let what = if entries == 1 {
+                    "1 value differs from its definition".to_string()
+                } else {
+                    format!("{entries} values differ from their definition")
+                };
+                println!(
+                    "  WRONG   {name}: {what} (the first at entry {first}); delete the file to have it rebuilt"
+                );
+            }
+        }
+    }
+    if bad == 0 {
+        println!("{} sound", super::count(files.len() as u64, "database"));
+        Ok(0)
+    } else {
+        println!(
+            "{} of {} wrong or damaged",
+            bad,
+            super::count(files.len() as u64, "database")
+        );
+        Ok(super::EXIT_ENVIRONMENT)
+    }
 }

@@ -3,7 +3,7 @@
 use super::{Failure, EXIT_BAD_INPUT};
 use npuzzle::board::{Board, GoalSpec, Scan, Shape};
 use npuzzle::random::{Generator, Mode};
-use std::io::{self, ErrorKind, Write};
+use std::io::{self, Write};
 
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
@@ -73,12 +73,9 @@ pub fn run(args: RandomArgs) -> Result<u8, Failure> {
             generator.write_line(&mut buf);
             left -= 1;
         }
-        if let Err(e) = out.write_all(&buf).and_then(|()| out.flush()) {
-            if e.kind() == ErrorKind::BrokenPipe {
-                return Ok(0);
-            }
-            return Err(anyhow::anyhow!("cannot write the instances: {e}").into());
-        }
+        out.write_all(&buf)
+            .and_then(|()| out.flush())
+            .map_err(|e| anyhow::Error::new(e).context("cannot write the instances"))?;
     }
     Ok(0)
 }

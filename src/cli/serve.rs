@@ -1,9 +1,9 @@
 //! `npuzzle serve`: the web page and JSON API (see `npuzzle::server`).
 
 use super::Failure;
-use npuzzle::server::{self, Config};
+use npuzzle::server::{self, Config, PdbAllow};
+use npuzzle::system::Bytes;
 use std::net::SocketAddr;
-use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
@@ -12,7 +12,9 @@ pub struct ServeArgs {
     #[arg(long, default_value = server::DEFAULT_ADDR, value_name = "HOST:PORT")]
     pub addr: SocketAddr,
 
-    /// Longest time one search may take, in seconds (a request may ask for less).
+    /// Longest time one request may take, in seconds, from its headers:
+    /// its body, its wait for a search slot, database builds and the search
+    /// (a request may ask for less).
     #[arg(long, value_name = "SECONDS", default_value_t = Config::DEFAULT_TIMEOUT.as_secs_f64())]
     pub timeout: f64,
 
@@ -31,26 +33,53 @@ pub struct ServeArgs {
     /// Pattern database cache directory (default: $XDG_CACHE_HOME/npuzzle).
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<std::path::PathBuf>,
+
+    /// Most memory the pattern databases kept between requests may hold,
+    /// e.g. 512M or 2G (least recently used dropped first).
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size, default_value = "1G")]
+    pub pdb_memory: u64,
+
+    /// Most the pattern database cache directory may hold; a database that
+    /// would pass it is used from memory and not saved.
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size, default_value = "2G")]
+    pub pdb_disk: u64,
+
+    /// A board and partition whose pattern databases the server may load or
+    /// build, e.g. 4x4:6-6-3 or 3x5:auto; repeat for more. Given, it replaces
+    /// the default list (boards of at most 16 cells with their automatic
+    /// partition, 5x5:5-5-5-5-4).
+    #[arg(long, value_name = "BOARD:PARTITION")]
+    pub pdb_allow: Vec<PdbAllow>,
+
+    /// Most client connections open at once (fewer if the open-files limit
+    /// is lower); more wait to be accepted.
+    #[arg(long, value_name = "N", default_value_t = Config::DEFAULT_MAX_CONNECTIONS)]
+    pub max_connections: usize,
 }
 
 pub fn run(args: ServeArgs) -> Result<u8, Failure> {
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return Err(Failure {
-            code: super::EXIT_BAD_INPUT,
-            error: anyhow::anyhow!(
-                "--timeout must be a positive number of seconds, not {}",
-                args.timeout
-            ),
-        });
-    }
+    let timeout = super::solve::parse_timeout(Some(args.timeout))?;
     let mut config = Config {
         max_cells: args.max_cells,
         pdb_dir: args.pdb_dir,
+        pdb_memory: args.pdb_memory,
+        pdb_disk: Some(args.pdb_disk),
+        max_connections: args.max_connections,
         ..Config::default()
     };
-    config.budget.timeout = Some(Duration::from_secs_f64(args.timeout.min(1e9)));
-    config.budget.max_nodes = args.max_nodes;
-    config.budget.max_states = args.max_states;
+    if !args.pdb_allow.is_empty() {
+        config.pdb_allow = args.pdb_allow;
+    }
+    let limits = format!(
+        "pattern databases: at most {} in memory, {} on disk",
+        Bytes::from(config.pdb_memory),
+        Bytes::from(args.pdb_disk)
+    );
+    config.budget = config
+        .budget
+        .with_timeout(timeout)
+        .with_max_nodes(args.max_nodes)
+        .with_max_states(args.max_states);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -61,6 +90,7 @@ pub fn run(args: ServeArgs) -> Result<u8, Failure> {
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", args.addr))?;
         let addr = listener.local_addr()?;
         println!("npuzzle serve: http://{addr}/  (Ctrl-C to stop)");
+        println!("{limits}");
         if !addr.ip().is_loopback() {
             println!("note: listening on {addr}, reachable from other machines");
         }

@@ -3,13 +3,12 @@
 use super::input::ProblemArgs;
 use super::Failure;
 use npuzzle::board::path_string;
-use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions, SharedReporter};
+use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::report::Report;
 use npuzzle::search::{self, Algorithm, Budget, SolveOptions};
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
@@ -33,9 +32,14 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Print what the search cost (nodes expanded and generated, peak states, time).
+    /// Print what the search cost (nodes expanded and generated, peak states, time)
+    /// and what ran, and why.
     #[arg(long)]
     pub stats: bool,
+
+    /// Print what would run, and why, without running it.
+    #[arg(long)]
+    pub explain: bool,
 
     #[command(flatten)]
     pub search: SearchArgs,
@@ -44,9 +48,10 @@ pub struct SolveArgs {
 /// Algorithm, heuristic and budgets, shared by every command that searches.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Algorithm: auto (complete table where one exists, else IDA* with the
-    /// strongest heuristic), table, bfs, bfs-hash, bfs-set (BFS with a hash
-    /// set / an ordered set of visited states), bibfs, astar, idastar.
+    /// Algorithm: auto (the planner's choice: the complete table on boards
+    /// of at most 10 cells when it pays for itself, else IDA*), table, bfs,
+    /// bfs-hash, bfs-set (BFS with a hash set / an ordered set of visited
+    /// states), bibfs, astar, idastar.
     #[arg(short, long, default_value = "auto", value_name = "ALGO")]
     pub algo: Algorithm,
 
@@ -63,9 +68,14 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
 
-    /// Stop any search after this many seconds.
+    /// Stop any search after this many seconds (database builds included).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+
+    /// Most memory one search may hold, e.g. 512M or 8G (default: 60% of
+    /// the memory available, or of the process's limit if lower).
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    pub max_memory: Option<u64>,
 
     /// Pattern databases for --heuristic pdb: 7-8, 6-6-3, 5-5-5 (4x4),
     /// 6-6-6-6 (5x5), group sizes such as 4-4, tile groups such as
@@ -80,51 +90,97 @@ pub struct SearchArgs {
     /// Threads for one search (parallel IDA*); 0 means all cores.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
+
+    /// The weight W of --algo wastar: answers at most W times the fewest
+    /// moves (at least 1).
+    #[arg(long, value_name = "W", default_value_t = SolveOptions::DEFAULT_WEIGHT, value_parser = parse_weight)]
+    pub weight: f64,
+
+    /// Insist on a proven-optimal answer: auto never falls back to a faster
+    /// answer that is not, and wastar or anytime are refused; a budget that
+    /// runs out is exit 3.
+    #[arg(long)]
+    pub optimal: bool,
+}
+
+/// `--weight W`: a number from 1 to 100.
+fn parse_weight(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(w) if (1.0..=100.0).contains(&w) => Ok(w),
+        _ => Err(format!(
+            "'{}' is not a weight; give a number from 1 to 100, e.g. 1.5",
+            npuzzle::board::printable(text)
+        )),
+    }
 }
 
 impl SearchArgs {
+    /// The library's options for these arguments.
     pub fn options(&self, want_path: bool) -> Result<SolveOptions, Failure> {
         let timeout = parse_timeout(self.timeout)?;
-        Ok(SolveOptions {
-            want_path,
-            heuristic: self.heuristic,
-            budget: Budget {
-                max_states: self.max_states,
-                max_nodes: self.max_nodes,
-                timeout,
-                cancel: None,
-            },
-            pdb: PdbOptions {
-                partition: self.pdb.clone(),
-                dir: self.pdb_dir.clone(),
-                reporter: Some(SharedReporter(Arc::new(super::pdb::Reporter::new()))),
-                ..Default::default()
-            },
-            threads: match self.threads {
-                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                n => n,
-            },
-        })
+        Ok(SolveOptions::default()
+            .with_algorithm(self.algo)
+            .with_heuristic(self.heuristic)
+            .with_path(want_path)
+            .with_budget(
+                super::with_memory(Budget::default(), self.max_memory)
+                    .with_max_states(self.max_states)
+                    .with_max_nodes(self.max_nodes)
+                    .with_timeout(timeout),
+            )
+            .with_pdb(
+                PdbOptions::default()
+                    .with_partition(self.pdb.clone())
+                    .with_dir(self.pdb_dir.clone())
+                    .with_reporter(Some(super::pdb::Reporter::shared())),
+            )
+            // 0 is every core; the planner caps it at the machine's cores.
+            .with_threads(self.threads)
+            .with_weight(self.weight)
+            .with_optimal(self.optimal))
     }
 }
 
 /// `--timeout` as a duration: a positive number of seconds.
 pub fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
-    match t {
-        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t.min(1e9)))),
-        Some(t) => Err(Failure {
+    t.map(|t| {
+        Budget::seconds(t).map_err(|e| Failure {
             code: super::EXIT_BAD_INPUT,
-            error: anyhow::anyhow!("--timeout must be a positive number of seconds, not {t}"),
-        }),
-        None => Ok(None),
-    }
+            error: anyhow::anyhow!("--timeout {e}"),
+        })
+    })
+    .transpose()
 }
 
 pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     let problem = args.problem.problem()?;
     let want_path = args.path || args.boards || args.json;
     let opts = args.search.options(want_path)?;
-    let sol = search::solve(&problem, args.search.algo, &opts)?;
+    if args.explain {
+        let plan = search::plan(&problem, &opts)?;
+        let mut out = std::io::stdout().lock();
+        if args.json {
+            serde_json::to_writer_pretty(&mut out, &plan)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{plan}")?;
+        }
+        return Ok(0);
+    }
+    let sol = search::solve(&problem, &opts)?;
+    if let (Some(m), Some(lower)) = (sol.moves, sol.lower_bound) {
+        // Line 1 stays the count; that it is not proven the fewest must not
+        // go unsaid.
+        eprintln!(
+            "npuzzle: {m} moves, not proven optimal: the fewest is at least {lower}, so this is at most {:.3} times it{}",
+            sol.max_ratio().unwrap_or(f64::INFINITY),
+            if sol.algorithm == "wastar" {
+                format!(" (weighted A* guarantees at most {} times)", args.search.weight)
+            } else {
+                String::new()
+            }
+        );
+    }
     let report = Report::new(&problem, &sol, args.count_start, args.boards);
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -138,7 +194,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
             writeln!(out, "{}", path_string(path))?;
         }
         if args.boards {
-            for (i, b) in problem.start.trajectory(path)?.iter().enumerate() {
+            for (i, b) in problem.start().trajectory(path)?.iter().enumerate() {
                 let label = match i {
                     0 => "start".to_string(),
                     _ => format!("move {i}: {}", path[i - 1].letter()),
@@ -149,6 +205,9 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     }
     if args.stats {
         let s = sol.stats;
+        if let Some(plan) = &report.plan {
+            writeln!(out, "plan: {plan}")?;
+        }
         writeln!(out, "algorithm: {}", sol.algorithm)?;
         writeln!(out, "heuristic: {}", sol.heuristic.unwrap_or("-"))?;
         writeln!(out, "nodes expanded: {}", s.expanded)?;

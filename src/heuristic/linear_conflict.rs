@@ -38,11 +38,14 @@ pub struct LinearConflict {
 /// each cheaply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LcState {
+    /// The Manhattan distance.
     pub manhattan: u32,
+    /// The conflict term: the sum of `2 (k − l)` over every row and column.
     pub conflicts: u32,
 }
 
 impl LinearConflict {
+    /// Linear conflict toward `goal`.
     pub fn new(goal: &Board) -> LinearConflict {
         let cols = goal.cols();
         let pos = goal.positions();

@@ -16,6 +16,7 @@ pub struct Manhattan {
 }
 
 impl Manhattan {
+    /// Manhattan distance toward `goal`.
     pub fn new(goal: &Board) -> Manhattan {
         let (n, cols) = (goal.len(), goal.cols());
         let pos = goal.positions();

@@ -13,6 +13,7 @@ pub struct Misplaced {
 }
 
 impl Misplaced {
+    /// The misplaced-tile count toward `goal`.
     pub fn new(goal: &Board) -> Misplaced {
         Misplaced {
             goal_cell: goal.positions(),

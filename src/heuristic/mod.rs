@@ -3,8 +3,12 @@
 //! Every heuristic is *incremental*: a search keeps a small per-node
 //! [`Heuristic::State`] and updates it when one tile moves, instead of
 //! re-evaluating the whole board. For Manhattan distance the state is the
-//! sum itself; for a pattern database it would hold the per-group indices,
-//! so that only the group of the moved tile is looked up again.
+//! sum itself; for pattern databases it holds every tile's cell and each
+//! group's value, so that only the group of the moved tile is looked up
+//! again.
+//!
+//! Every heuristic here is admissible (it never overestimates), so A* and
+//! IDA* with any of them find optimal paths.
 
 pub mod linear_conflict;
 pub mod manhattan;
@@ -24,7 +28,7 @@ pub trait Heuristic: Send + Sync {
     /// What a search carries per node (small and `Copy`).
     type State: Copy + Send + Sync + fmt::Debug;
 
-    /// Short name, as `--heuristic` takes it.
+    /// Short name, as [`HeuristicKind::name`] gives it.
     fn name(&self) -> &'static str;
 
     /// Evaluates a whole board (tiles in reading order).
@@ -74,19 +78,32 @@ pub trait Heuristic: Send + Sync {
     }
 }
 
-/// The heuristics `--heuristic` can name.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The heuristics, by name. Parsed from their names (and a few aliases:
+/// `lc`, `md`, `hamming`, …) in any case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(into = "&'static str")]
 pub enum HeuristicKind {
-    /// The strongest available for the board.
+    /// The planner's choice: pattern databases on boards of 11 to 64
+    /// cells, linear conflict elsewhere
+    /// ([`heuristic_for`](crate::search::plan::heuristic_for)).
     #[default]
     Auto,
+    /// Tiles off their goal cell, the blank not counted ([`Misplaced`]).
     Misplaced,
+    /// Sum of the tiles' row and column distances to their goal cells
+    /// ([`Manhattan`]).
     Manhattan,
+    /// Manhattan plus two moves for each tile that must step out of its
+    /// goal row or column to let another pass ([`LinearConflict`]).
     LinearConflict,
+    /// Additive disjoint pattern databases, with the reflection lookup
+    /// where the goal allows it ([`pdb::PdbHeuristic`]); boards of at most
+    /// [`pdb::MAX_CELLS`] cells.
     Pdb,
 }
 
 impl HeuristicKind {
+    /// Every heuristic, `auto` first.
     pub const ALL: [HeuristicKind; 5] = [
         HeuristicKind::Auto,
         HeuristicKind::Misplaced,
@@ -95,6 +112,8 @@ impl HeuristicKind {
         HeuristicKind::Pdb,
     ];
 
+    /// The short name, as printed and parsed (`auto`, `misplaced`,
+    /// `manhattan`, `linear-conflict`, `pdb`).
     pub fn name(self) -> &'static str {
         match self {
             HeuristicKind::Auto => "auto",
@@ -103,6 +122,12 @@ impl HeuristicKind {
             HeuristicKind::LinearConflict => "linear-conflict",
             HeuristicKind::Pdb => "pdb",
         }
+    }
+}
+
+impl From<HeuristicKind> for &'static str {
+    fn from(h: HeuristicKind) -> &'static str {
+        h.name()
     }
 }
 
@@ -130,7 +155,11 @@ impl FromStr for HeuristicKind {
             })
             .ok_or_else(|| {
                 let names: Vec<&str> = HeuristicKind::ALL.iter().map(|h| h.name()).collect();
-                format!("'{s}' is not a heuristic; use one of {}", names.join(", "))
+                format!(
+                    "'{}' is not a heuristic; use one of {}",
+                    crate::board::printable(s),
+                    names.join(", ")
+                )
             })
     }
 }
@@ -140,49 +169,39 @@ pub fn goal_cells(goal: &Board) -> Vec<u8> {
     goal.positions()
 }
 
-impl HeuristicKind {
-    /// What `auto` means for A* and IDA* on `goal`'s board: pattern
-    /// databases on boards beyond the complete tables (11 to 64 cells),
-    /// linear conflict elsewhere.
-    pub fn resolve(self, goal: &Board) -> HeuristicKind {
-        match self {
-            HeuristicKind::Auto
-                if goal.len() > crate::search::table::MAX_CELLS && goal.len() <= pdb::MAX_CELLS =>
-            {
-                HeuristicKind::Pdb
-            }
-            HeuristicKind::Auto => HeuristicKind::LinearConflict,
-            k => k,
-        }
-    }
-}
-
 /// Work to run with one concrete heuristic type, so searches are
 /// monomorphised per heuristic (no dynamic dispatch per node).
 pub trait WithHeuristic {
+    /// What the work returns.
     type Output;
+    /// Does the work with `h`.
     fn run<H: Heuristic>(self, h: &H) -> Self::Output;
 }
 
-/// Builds the heuristic `kind` (after [`HeuristicKind::resolve`]) for `goal`
-/// and runs `work` with it; `Err` names a heuristic that is not available.
+/// Builds the heuristic `kind` for `goal` and runs `work` with it; `Err`
+/// when pattern databases cannot be had. `kind` is what the planner
+/// resolved: `Auto` never reaches here from a search (it would mean linear
+/// conflict).
 ///
-/// This is the one place a new heuristic (the pattern database) plugs in.
+/// This is the one place a new heuristic plugs in.
+///
+/// A database build counts against `budget` (its deadline, cancel flag and
+/// bytes), like the search that follows.
 pub fn with_heuristic<W: WithHeuristic>(
     kind: HeuristicKind,
     goal: &Board,
     pdb: &pdb::PdbOptions,
+    budget: &crate::budget::Budget,
     work: W,
-) -> Result<W::Output, String> {
-    match kind.resolve(goal) {
+) -> Result<W::Output, pdb::PdbError> {
+    match kind {
         HeuristicKind::Misplaced => Ok(work.run(&Misplaced::new(goal))),
         HeuristicKind::Manhattan => Ok(work.run(&Manhattan::new(goal))),
         HeuristicKind::LinearConflict | HeuristicKind::Auto => {
             Ok(work.run(&LinearConflict::new(goal)))
         }
         HeuristicKind::Pdb => {
-            let h = pdb::PdbHeuristic::new(goal, pdb, pdb.reporter())
-                .map_err(|e| format!("pattern databases: {e}"))?;
+            let h = pdb::PdbHeuristic::new(goal, pdb, pdb.reporter(), budget)?;
             Ok(work.run(&h))
         }
     }

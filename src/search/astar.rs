@@ -1,5 +1,13 @@
 //! A*: best-first search on `f = g + h` with a binary heap (the open list)
-//! and a hash map from state to node (the closed set and best `g` so far).
+//! and a hash map from state to node (the closed set and best `g` so far);
+//! and weighted A* (`wastar`), the same on `f = g + W·h`.
+//!
+//! **Weighted A*.** With an admissible `h`, the first goal popped is at
+//! most `W` times the fewest moves: every node on an optimal path `P`
+//! waits in the open list with `g + W·h ≤ W·(g + h) ≤ W·|P|`, so the goal,
+//! popped first at `g`, has `g ≤ W·|P|`. That holds without reopening closed
+//! states, which weighted A* therefore never does (it is what makes it
+//! fast); the answer reports the lower bound `max(h(start), ⌈g/W⌉)`.
 //!
 //! Ties on `f` go to the deeper node (larger `g`): among equally promising
 //! nodes the one nearest the goal by the heuristic comes first, which
@@ -10,9 +18,10 @@
 //! tested when a node is popped, which is what makes the first answer
 //! optimal.
 
+use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::support::{
-    dir_code, dir_from_code, with_codec, Clock, Codec, Halt, Interrupt, Neighbours, StateMap,
-    WithCodec, FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
+    states_forecast, with_codec, Clock, Codec, Interrupt, StateCost, StateMap, WithCodec,
+    FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
 };
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
@@ -21,8 +30,9 @@ use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
 
 const NAME: &str = "astar";
+const WEIGHTED: &str = "wastar";
 const ROOT: u32 = u32::MAX;
-/// `f` and `g` are packed into 16 bits each in heap entries.
+/// `g` is kept in 16 bits: paths of at most this many moves.
 const MAX_F: u32 = 0xFFFF;
 
 /// The `astar` solver.
@@ -35,7 +45,59 @@ impl Solver for Astar {
     }
 
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
-        search(problem, opts, None).map_err(|h| h.into_error(NAME))
+        search(problem, opts, Weight::ONE)
+    }
+}
+
+/// The `wastar` solver: weighted A* with `opts.weight`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wastar;
+
+impl Solver for Wastar {
+    fn name(&self) -> &'static str {
+        WEIGHTED
+    }
+
+    fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+        search(problem, opts, Weight::new(opts.weight))
+    }
+}
+
+/// A weight `W = num / den` on the heuristic, kept as integers so that
+/// `f·den = g·den + h·num` orders the open list exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Weight {
+    num: u32,
+    den: u32,
+}
+
+impl Weight {
+    /// Plain A*.
+    pub(crate) const ONE: Weight = Weight { num: 1, den: 1 };
+
+    /// `w` to the nearest hundredth (at least 1, at most 100).
+    pub(crate) fn new(w: f64) -> Weight {
+        let num = (w.clamp(1.0, 100.0) * 100.0).round() as u32;
+        if num == 100 {
+            Weight::ONE
+        } else {
+            Weight { num, den: 100 }
+        }
+    }
+
+    fn exact(self) -> bool {
+        self.num == self.den
+    }
+
+    /// `den·g + num·h`.
+    #[inline]
+    fn f(self, g: u32, h: u32) -> u32 {
+        self.den * g + self.num * h
+    }
+
+    /// The smallest length `g` may be `W` times: `⌈g/W⌉`.
+    fn lower(self, g: u32) -> u32 {
+        (u64::from(g) * u64::from(self.den)).div_ceil(u64::from(self.num)) as u32
     }
 }
 
@@ -52,72 +114,83 @@ struct Node<K> {
 /// Node flag: expanded (in the closed set).
 const CLOSED: u8 = 4;
 
-/// Heap entry: larger is popped first, so `f` is stored inverted, then `g`
-/// (deeper first), then the node index.
+/// Heap entry: larger is popped first, so `f` (scaled by the weight's
+/// denominator) is stored inverted, then `g` (deeper first), then the node
+/// index.
 #[inline]
-fn entry(f: u32, g: u32, idx: u32) -> u64 {
-    (u64::from(MAX_F - f) << 48) | (u64::from(g) << 32) | u64::from(idx)
+fn entry(f: u32, g: u32, idx: u32) -> u128 {
+    (u128::from(u32::MAX - f) << 48) | (u128::from(g) << 32) | u128::from(idx)
 }
 
 #[inline]
-fn unentry(e: u64) -> (u32, u32, u32) {
+fn unentry(e: u128) -> (u32, u32, u32) {
     (
-        MAX_F - (e >> 48) as u32,
+        u32::MAX - (e >> 48) as u32,
         ((e >> 32) & 0xFFFF) as u32,
         e as u32,
     )
 }
 
-/// Runs A* with `opts.heuristic`; with `forecast = Some(d)` gives up early
-/// when the growth of the `f` layers so far plainly needs more than
-/// `--max-states` states to reach `f = d`.
-pub fn search(
+/// Runs A* with `opts.heuristic`; with `opts.forecast = Some(d)` gives up
+/// early when the growth of the `f` layers so far plainly needs more than
+/// the state budget to reach `f = d`.
+pub(crate) fn search(
     problem: &Problem,
     opts: &SolveOptions,
-    forecast: Option<u32>,
-) -> Result<Solution, Halt> {
+    weight: Weight,
+) -> Result<Solution, SearchError> {
     struct HWork<'a> {
         problem: &'a Problem,
         opts: &'a SolveOptions,
-        forecast: Option<u32>,
-    }
-    struct CWork<'a, H> {
-        h: &'a H,
-        problem: &'a Problem,
-        opts: &'a SolveOptions,
-        forecast: Option<u32>,
-    }
-    impl<H: Heuristic> WithCodec for CWork<'_, H> {
-        type Output = Result<Solution, Halt>;
-        fn run<C: Codec>(self, codec: C) -> Self::Output {
-            run(codec, self.h, self.problem, self.opts, self.forecast)
-        }
+        weight: Weight,
     }
     impl WithHeuristic for HWork<'_> {
-        type Output = Result<Solution, Halt>;
+        type Output = Result<Solution, SearchError>;
         fn run<H: Heuristic>(self, h: &H) -> Self::Output {
-            with_codec(
-                self.problem.start.len(),
-                CWork {
-                    h,
-                    problem: self.problem,
-                    opts: self.opts,
-                    forecast: self.forecast,
-                },
-            )
+            search_with(h, self.problem, self.opts, self.weight)
         }
     }
     with_heuristic(
         opts.heuristic,
-        &problem.goal,
+        problem.goal(),
         &opts.pdb,
+        &opts.budget,
         HWork {
             problem,
             opts,
-            forecast,
+            weight,
+        },
+    )?
+}
+
+/// (Weighted) A* with a heuristic already built.
+pub(crate) fn search_with<H: Heuristic>(
+    h: &H,
+    problem: &Problem,
+    opts: &SolveOptions,
+    weight: Weight,
+) -> Result<Solution, SearchError> {
+    struct CWork<'a, H> {
+        h: &'a H,
+        problem: &'a Problem,
+        opts: &'a SolveOptions,
+        weight: Weight,
+    }
+    impl<H: Heuristic> WithCodec for CWork<'_, H> {
+        type Output = Result<Solution, SearchError>;
+        fn run<C: Codec>(self, codec: C) -> Self::Output {
+            run(codec, self.h, self.problem, self.opts, self.weight)
+        }
+    }
+    with_codec(
+        problem.start().len(),
+        CWork {
+            h,
+            problem,
+            opts,
+            weight,
         },
     )
-    .map_err(|e| Halt::Error(SearchError::Unsupported(e)))?
 }
 
 fn run<C: Codec, H: Heuristic>(
@@ -125,36 +198,54 @@ fn run<C: Codec, H: Heuristic>(
     h: &H,
     problem: &Problem,
     opts: &SolveOptions,
-    forecast: Option<u32>,
-) -> Result<Solution, Halt> {
+    weight: Weight,
+) -> Result<Solution, SearchError> {
+    let name = if weight.exact() { NAME } else { WEIGHTED };
+    // Forecasts rest on f layers, which only plain A* has.
+    let forecast = opts.forecast.filter(|_| weight.exact());
     let clock = Clock::new(&opts.budget);
     let max_states = opts.budget.max_states.min(u64::from(u32::MAX - 1));
-    let nb = Neighbours::new(problem.start.shape());
+    let nb = Neighbours::new(problem.start().shape());
     let mut stats = Stats::default();
-    let mut tiles = problem.start.tiles().to_vec();
-    let goal_key = codec.pack(problem.goal.tiles());
+    // A node, its entry in the index, and heap entries (a state can be
+    // queued again when reached more cheaply: counted twice).
+    let cost = StateCost::new(
+        std::mem::size_of::<Node<C::Key>>() + 2 * std::mem::size_of::<u64>(),
+        std::mem::size_of::<(C::Key, u32)>(),
+        codec.heap_bytes(problem.start().len()),
+        2,
+    );
+    let mut tiles = problem.start().tiles().to_vec();
+    let goal_key = codec.pack(problem.goal().tiles());
     let start_key = codec.pack(&tiles);
     let h0 = h.estimate(&tiles);
     if h0 > MAX_F {
-        return Err(Halt::Error(SearchError::Unsupported(format!(
-            "astar: the estimate {h0} is beyond what A* can queue ({MAX_F})"
-        ))));
+        return Err(SearchError::NotApplicable {
+            algorithm: name,
+            shape: problem.shape(),
+            reason: format!(
+                "the estimate {h0} is beyond the longest path A* can queue ({MAX_F} moves)"
+            ),
+        });
     }
     let mut nodes: Vec<Node<C::Key>> = vec![Node {
         key: start_key.clone(),
         parent: ROOT,
         g: 0,
-        blank: problem.start.blank() as u8,
+        blank: problem.start().blank() as u8,
         flags: 0,
     }];
     let mut index: StateMap<C::Key, u32> = StateMap::default();
     index.insert(start_key, 0);
     let mut open = BinaryHeap::new();
-    open.push(entry(h0, 0, 0));
+    open.push(entry(weight.f(0, h0), 0, 0));
     // f layers seen: (f, states held when the first node of that f was popped).
+    // For weighted A* the level reported in a budget error is h(start), a
+    // lower bound (its f says nothing about the depth searched).
     let (mut level, mut level_size) = (h0, 1usize);
     while let Some(e) = open.pop() {
         let (f, g, idx) = unentry(e);
+        let f = if weight.exact() { f } else { level };
         {
             let node = &nodes[idx as usize];
             if u32::from(node.g) != g || node.flags & CLOSED != 0 {
@@ -172,7 +263,7 @@ fn run<C: Codec, H: Heuristic>(
                     if need > FORECAST_MARGIN * max_states as f64 {
                         stats.peak_states = nodes.len() as u64;
                         stats.elapsed = clock.start.elapsed();
-                        return Err(Halt::states_forecast(need, max_states, d, stats));
+                        return Err(states_forecast(name, need, max_states, d, stats));
                     }
                 }
             }
@@ -188,13 +279,19 @@ fn run<C: Codec, H: Heuristic>(
             path.reverse();
             stats.peak_states = nodes.len() as u64;
             stats.elapsed = clock.start.elapsed();
-            return Ok(Solution {
-                moves: Some(g),
-                path: opts.want_path.then_some(path),
-                algorithm: NAME,
-                heuristic: Some(h.name()),
-                stats,
-            });
+            let path = opts.want_path.then_some(path);
+            if !weight.exact() {
+                let lower = h0.max(weight.lower(g));
+                return Ok(Solution::bounded(
+                    name,
+                    Some(h.name()),
+                    g,
+                    path,
+                    stats,
+                    lower,
+                ));
+            }
+            return Ok(Solution::found(name, Some(h.name()), Some(g), path, stats));
         }
         node.flags |= CLOSED;
         let (key, blank, came, is_root) = (
@@ -207,7 +304,7 @@ fn run<C: Codec, H: Heuristic>(
             if let Err(i) = clock.poll() {
                 stats.peak_states = nodes.len() as u64;
                 stats.elapsed = clock.start.elapsed();
-                return Err(Halt::Error(i.error(NAME, &opts.budget, level, stats)));
+                return Err(i.error(name, &opts.budget, level, stats));
             }
         }
         stats.expanded += 1;
@@ -221,22 +318,22 @@ fn run<C: Codec, H: Heuristic>(
             }
             let to = usize::from(moves.cells[m]);
             stats.generated += 1;
-            let tile = tiles[to];
-            tiles[blank] = tile;
-            tiles[to] = 0;
+            let tile = slide(&mut tiles, blank, to);
             let child = codec.slide(&key, &tiles, tile, to, blank);
             let g2 = g + 1;
-            let f2 = g2 + h.value(&h.update(&hs, &tiles, tile, to, blank));
-            tiles[to] = tile;
-            tiles[blank] = 0;
-            if f2 > MAX_F {
+            let h2 = h.value(&h.update(&hs, &tiles, tile, to, blank));
+            undo_slide(&mut tiles, blank, to, tile);
+            if g2 + h2 > MAX_F {
                 continue; // cannot be on an answer A* could queue
             }
+            let f2 = weight.f(g2, h2);
             match index.entry(child) {
                 Entry::Occupied(o) => {
                     let j = *o.get();
                     let n = &mut nodes[j as usize];
-                    if u32::from(n.g) > g2 {
+                    // Weighted A* keeps its bound without reopening.
+                    let reopen = weight.exact() || n.flags & CLOSED == 0;
+                    if u32::from(n.g) > g2 && reopen {
                         n.g = g2 as u16;
                         n.parent = idx;
                         n.flags = dir_code(dir); // and reopened
@@ -245,15 +342,15 @@ fn run<C: Codec, H: Heuristic>(
                     }
                 }
                 Entry::Vacant(v) => {
-                    if nodes.len() as u64 >= max_states {
+                    let full = if nodes.len() as u64 >= max_states {
+                        Err(Interrupt::Limit(Limit::States))
+                    } else {
+                        cost.check(&opts.budget, nodes.len() + 1)
+                    };
+                    if let Err(i) = full {
                         stats.peak_states = nodes.len() as u64;
                         stats.elapsed = clock.start.elapsed();
-                        return Err(Halt::Error(Interrupt::Limit(Limit::States).error(
-                            NAME,
-                            &opts.budget,
-                            level,
-                            stats,
-                        )));
+                        return Err(i.error(name, &opts.budget, level, stats));
                     }
                     let j = nodes.len() as u32;
                     nodes.push(Node {
@@ -271,13 +368,7 @@ fn run<C: Codec, H: Heuristic>(
     }
     stats.peak_states = nodes.len() as u64;
     stats.elapsed = clock.start.elapsed();
-    Ok(Solution {
-        moves: None,
-        path: None,
-        algorithm: NAME,
-        heuristic: Some(h.name()),
-        stats,
-    })
+    Ok(Solution::found(name, Some(h.name()), None, None, stats))
 }
 
 #[cfg(test)]

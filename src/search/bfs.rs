@@ -1,12 +1,12 @@
-//! Breadth-first search, with the three ways of remembering visited states
-//! the seed articles teach:
+//! Breadth-first search, with three ways of remembering visited states:
 //!
 //! * [`Visited::Rank`] (the default on boards of at most 12 cells): a bit
 //!   array indexed by the permutation's Lehmer (Cantor) rank, a perfect
 //!   hash: one bit per permutation, 12!/8 bytes = 57 MiB at most;
 //! * [`Visited::Hash`]: a hash set of the packed state (the default beyond
-//!   12 cells, `--algo bfs-hash` anywhere);
-//! * [`Visited::Ordered`]: an ordered set (`BTreeSet`, `--algo bfs-set`).
+//!   12 cells; the `bfs-hash` algorithm on any board);
+//! * [`Visited::Ordered`]: an ordered set (`BTreeSet`; the `bfs-set`
+//!   algorithm).
 //!
 //! Every state found is kept in one array with a link to its parent and the
 //! move that reached it; the array doubles as the FIFO queue, so the path
@@ -14,8 +14,9 @@
 //! generated, so the search stops one layer earlier than testing at
 //! expansion would.
 
+use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::support::{
-    dir_code, dir_from_code, with_codec, Clock, Codec, Halt, Neighbours, StateSet, WithCodec,
+    states_forecast, with_codec, Clock, Codec, Interrupt, StateCost, StateSet, WithCodec,
     FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
 };
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
@@ -53,10 +54,27 @@ impl Visited {
 /// The `bfs` solvers (`bfs`, `bfs-hash`, `bfs-set`).
 #[derive(Clone, Copy, Debug)]
 pub struct Bfs {
+    /// How visited states are remembered.
     pub visited: Visited,
 }
 
 impl Bfs {
+    /// `bfs`: a rank bit array where it fits, else a hash set.
+    pub const AUTO: Bfs = Bfs {
+        visited: Visited::Auto,
+    };
+    /// `bfs-hash`.
+    pub const HASH: Bfs = Bfs {
+        visited: Visited::Hash,
+    };
+    /// `bfs-set`.
+    pub const ORDERED: Bfs = Bfs {
+        visited: Visited::Ordered,
+    };
+
+    /// The algorithm name of this variant ([`Algorithm::name`]).
+    ///
+    /// [`Algorithm::name`]: super::Algorithm::name
     pub fn name_for(visited: Visited) -> &'static str {
         match visited {
             Visited::Auto | Visited::Rank => "bfs",
@@ -72,7 +90,7 @@ impl Solver for Bfs {
     }
 
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
-        search(problem, opts, self.visited, None).map_err(|h| h.into_error(self.name()))
+        search(problem, opts, self.visited)
     }
 }
 
@@ -80,6 +98,10 @@ impl Solver for Bfs {
 trait Seen<K> {
     /// Adds a state; true when it was new.
     fn insert(&mut self, key: &K, tiles: &[u8]) -> bool;
+
+    /// Bytes per entry (0: a fixed allocation, checked before it is made)
+    /// and whether each entry holds its own copy of the key.
+    fn entry_bytes(&self) -> (usize, bool);
 }
 
 struct RankBits(Vec<u64>);
@@ -93,6 +115,10 @@ impl<K> Seen<K> for RankBits {
         self.0[w] |= b;
         new
     }
+
+    fn entry_bytes(&self) -> (usize, bool) {
+        (0, false)
+    }
 }
 
 impl<K: std::hash::Hash + Eq + Clone> Seen<K> for StateSet<K> {
@@ -100,12 +126,21 @@ impl<K: std::hash::Hash + Eq + Clone> Seen<K> for StateSet<K> {
     fn insert(&mut self, key: &K, _tiles: &[u8]) -> bool {
         StateSet::insert(self, key.clone())
     }
+
+    fn entry_bytes(&self) -> (usize, bool) {
+        (std::mem::size_of::<K>(), true)
+    }
 }
 
 impl<K: Ord + Clone> Seen<K> for BTreeSet<K> {
     #[inline]
     fn insert(&mut self, key: &K, _tiles: &[u8]) -> bool {
         BTreeSet::insert(self, key.clone())
+    }
+
+    fn entry_bytes(&self) -> (usize, bool) {
+        // B-tree nodes are at least half full, with a little overhead
+        (2 * std::mem::size_of::<K>() + 8, true)
     }
 }
 
@@ -120,30 +155,34 @@ struct Node<K> {
 
 const ROOT: u32 = u32::MAX;
 
-/// Runs BFS; with `forecast = Some(d)` (the answer is known to be at least
-/// `d`) it gives up early, with [`Halt::Forecast`], when the layer growth
-/// seen so far plainly needs more than `--max-states` states to reach `d`.
-pub fn search(
+/// Runs BFS; with `opts.forecast = Some(d)` (the answer is known to be at
+/// least `d`) it gives up early, with [`SearchError::Forecast`], when the
+/// layer growth seen so far plainly needs more than the state budget to
+/// reach `d`.
+fn search(
     problem: &Problem,
     opts: &SolveOptions,
     visited: Visited,
-    forecast: Option<u32>,
-) -> Result<Solution, Halt> {
+) -> Result<Solution, SearchError> {
     struct Work<'a> {
         problem: &'a Problem,
         opts: &'a SolveOptions,
         visited: Visited,
-        forecast: Option<u32>,
     }
     impl WithCodec for Work<'_> {
-        type Output = Result<Solution, Halt>;
+        type Output = Result<Solution, SearchError>;
         fn run<C: Codec>(self, codec: C) -> Self::Output {
-            let n = self.problem.start.len();
+            let n = self.problem.start().len();
             let name = Bfs::name_for(self.visited);
             match self.visited.resolve(n) {
                 Visited::Rank => {
-                    let bits = RankBits(vec![0u64; (rank::FACT[n] as usize).div_ceil(64)]);
-                    run(codec, bits, name, self.problem, self.opts, self.forecast)
+                    let words = (rank::FACT[n] as usize).div_ceil(64);
+                    if let Err(i) = self.opts.budget.check_bytes(words as u64 * 8) {
+                        let stats = Stats::default();
+                        return Err(i.error(name, &self.opts.budget, 0, stats));
+                    }
+                    let bits = RankBits(vec![0u64; words]);
+                    run(codec, bits, name, self.problem, self.opts)
                 }
                 Visited::Ordered => run(
                     codec,
@@ -151,7 +190,6 @@ pub fn search(
                     name,
                     self.problem,
                     self.opts,
-                    self.forecast,
                 ),
                 _ => run(
                     codec,
@@ -159,18 +197,16 @@ pub fn search(
                     name,
                     self.problem,
                     self.opts,
-                    self.forecast,
                 ),
             }
         }
     }
     with_codec(
-        problem.start.len(),
+        problem.start().len(),
         Work {
             problem,
             opts,
             visited,
-            forecast,
         },
     )
 }
@@ -181,22 +217,26 @@ fn run<C: Codec, S: Seen<C::Key>>(
     name: &'static str,
     problem: &Problem,
     opts: &SolveOptions,
-    forecast: Option<u32>,
-) -> Result<Solution, Halt> {
+) -> Result<Solution, SearchError> {
+    let forecast = opts.forecast;
     let clock = Clock::new(&opts.budget);
     let max_states = opts.budget.max_states;
-    let shape = problem.start.shape();
+    let shape = problem.start().shape();
     let nb = Neighbours::new(shape);
-    let mut tiles = problem.start.tiles().to_vec();
-    let goal_key = codec.pack(problem.goal.tiles());
+    let mut tiles = problem.start().tiles().to_vec();
+    let goal_key = codec.pack(problem.goal().tiles());
     let start_key = codec.pack(&tiles);
     let mut stats = Stats::default();
-    let done = |path: Vec<Dir>, stats: Stats| Solution {
-        moves: Some(path.len() as u32),
-        path: opts.want_path.then_some(path),
-        algorithm: name,
-        heuristic: None,
-        stats,
+    let (entry, copy) = seen.entry_bytes();
+    let cost = StateCost::new(
+        std::mem::size_of::<Node<C::Key>>(),
+        entry,
+        codec.heap_bytes(shape.cells()),
+        1 + usize::from(copy),
+    );
+    let done = |path: Vec<Dir>, stats: Stats| {
+        let moves = Some(path.len() as u32);
+        Solution::found(name, None, moves, opts.want_path.then_some(path), stats)
     };
     if start_key == goal_key {
         stats.peak_states = 1;
@@ -207,7 +247,7 @@ fn run<C: Codec, S: Seen<C::Key>>(
     let mut nodes: Vec<Node<C::Key>> = vec![Node {
         key: start_key,
         parent: ROOT,
-        blank: problem.start.blank() as u8,
+        blank: problem.start().blank() as u8,
         dir: 0,
     }];
     let (mut head, mut layer_end, mut depth) = (0usize, 1usize, 0u32);
@@ -226,7 +266,7 @@ fn run<C: Codec, S: Seen<C::Key>>(
                     if need > FORECAST_MARGIN * max_states as f64 {
                         stats.peak_states = nodes.len() as u64;
                         stats.elapsed = clock.start.elapsed();
-                        return Err(Halt::states_forecast(need, max_states, d, stats));
+                        return Err(states_forecast(name, need, max_states, d, stats));
                     }
                 }
             }
@@ -237,7 +277,7 @@ fn run<C: Codec, S: Seen<C::Key>>(
             if let Err(i) = clock.poll() {
                 stats.peak_states = nodes.len() as u64;
                 stats.elapsed = clock.start.elapsed();
-                return Err(i.error(name, &opts.budget, depth, stats).into());
+                return Err(i.error(name, &opts.budget, depth, stats));
             }
         }
         let node = &nodes[head];
@@ -253,9 +293,7 @@ fn run<C: Codec, S: Seen<C::Key>>(
             }
             let to = usize::from(moves.cells[i]);
             stats.generated += 1;
-            let tile = tiles[to];
-            tiles[blank] = tile;
-            tiles[to] = 0;
+            let tile = slide(&mut tiles, blank, to);
             let child = codec.slide(&key, &tiles, tile, to, blank);
             if seen.insert(&child, &tiles) {
                 if child == goal_key {
@@ -273,17 +311,15 @@ fn run<C: Codec, S: Seen<C::Key>>(
                     stats.elapsed = clock.start.elapsed();
                     return Ok(done(path, stats));
                 }
-                if nodes.len() as u64 >= max_states.min(u64::from(u32::MAX - 1)) {
+                let full = if nodes.len() as u64 >= max_states.min(u64::from(u32::MAX - 1)) {
+                    Err(Interrupt::Limit(Limit::States))
+                } else {
+                    cost.check(&opts.budget, nodes.len() + 1)
+                };
+                if let Err(i) = full {
                     stats.peak_states = nodes.len() as u64;
                     stats.elapsed = clock.start.elapsed();
-                    return Err(Halt::Error(
-                        super::support::Interrupt::Limit(Limit::States).error(
-                            name,
-                            &opts.budget,
-                            depth,
-                            stats,
-                        ),
-                    ));
+                    return Err(i.error(name, &opts.budget, depth, stats));
                 }
                 nodes.push(Node {
                     key: child,
@@ -292,8 +328,7 @@ fn run<C: Codec, S: Seen<C::Key>>(
                     dir: dir_code(dir),
                 });
             }
-            tiles[to] = tile;
-            tiles[blank] = 0;
+            undo_slide(&mut tiles, blank, to, tile);
         }
         head += 1;
     }
@@ -301,13 +336,7 @@ fn run<C: Codec, S: Seen<C::Key>>(
     // parity first, so this only happens when called directly).
     stats.peak_states = nodes.len() as u64;
     stats.elapsed = clock.start.elapsed();
-    Ok(Solution {
-        moves: None,
-        path: None,
-        algorithm: name,
-        heuristic: None,
-        stats,
-    })
+    Ok(Solution::found(name, None, None, None, stats))
 }
 
 #[cfg(test)]
@@ -328,13 +357,10 @@ mod tests {
         let shape = Shape::new(3, 3);
         let start = Board::from_tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
         let p = Problem::new(start, Board::blank_last(shape)).unwrap();
-        let opts = SolveOptions {
-            want_path: true,
-            ..Default::default()
-        };
+        let opts = SolveOptions::default().with_path(true);
         let runs: Vec<Solution> = [Visited::Rank, Visited::Hash, Visited::Ordered]
             .into_iter()
-            .map(|v| search(&p, &opts, v, None).unwrap())
+            .map(|v| search(&p, &opts, v).unwrap())
             .collect();
         assert_eq!(runs[0].moves, Some(31)); // one of the two hardest 8-puzzles
         for r in &runs[1..] {

@@ -14,9 +14,10 @@
 //! optimal path — no "minus one" correction, and the tests check it against
 //! the complete tables.
 
+use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::support::{
-    dir_code, dir_from_code, with_codec, Clock, Codec, Halt, Interrupt, Neighbours, StateMap,
-    WithCodec, FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
+    states_forecast, with_codec, Clock, Codec, Interrupt, StateCost, StateMap, WithCodec,
+    FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
 };
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
@@ -34,7 +35,7 @@ impl Solver for Bibfs {
     }
 
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
-        search(problem, opts, None).map_err(|h| h.into_error(NAME))
+        search(problem, opts)
     }
 }
 
@@ -111,62 +112,48 @@ struct Meet {
     there: u32,
 }
 
-/// Runs the search; with `forecast = Some(d)` gives up early when the
-/// growth so far plainly needs more than `--max-states` states to meet at
+/// Runs the search; with `opts.forecast = Some(d)` gives up early when
+/// the growth so far plainly needs more than the state budget to meet at
 /// depth `d`.
-pub fn search(
-    problem: &Problem,
-    opts: &SolveOptions,
-    forecast: Option<u32>,
-) -> Result<Solution, Halt> {
+fn search(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
     struct Work<'a> {
         problem: &'a Problem,
         opts: &'a SolveOptions,
-        forecast: Option<u32>,
     }
     impl WithCodec for Work<'_> {
-        type Output = Result<Solution, Halt>;
+        type Output = Result<Solution, SearchError>;
         fn run<C: Codec>(self, codec: C) -> Self::Output {
-            run(codec, self.problem, self.opts, self.forecast)
+            run(codec, self.problem, self.opts)
         }
     }
-    with_codec(
-        problem.start.len(),
-        Work {
-            problem,
-            opts,
-            forecast,
-        },
-    )
+    with_codec(problem.start().len(), Work { problem, opts })
 }
 
 fn run<C: Codec>(
     codec: C,
     problem: &Problem,
     opts: &SolveOptions,
-    forecast: Option<u32>,
-) -> Result<Solution, Halt> {
+) -> Result<Solution, SearchError> {
+    let forecast = opts.forecast;
     let clock = Clock::new(&opts.budget);
     let max_states = opts.budget.max_states.min(u64::from(u32::MAX - 1));
-    let nb = Neighbours::new(problem.start.shape());
+    let nb = Neighbours::new(problem.start().shape());
     let mut stats = Stats::default();
-    let finish = |path: Option<Vec<Dir>>, stats: Stats| Solution {
-        moves: path.as_ref().map(|p| p.len() as u32),
-        path: if opts.want_path { path } else { None },
-        algorithm: NAME,
-        heuristic: None,
-        stats,
+    let finish = |path: Option<Vec<Dir>>, stats: Stats| {
+        let moves = path.as_ref().map(|p| p.len() as u32);
+        let path = if opts.want_path { path } else { None };
+        Solution::found(NAME, None, moves, path, stats)
     };
-    let start_key = codec.pack(problem.start.tiles());
-    let goal_key = codec.pack(problem.goal.tiles());
+    let start_key = codec.pack(problem.start().tiles());
+    let goal_key = codec.pack(problem.goal().tiles());
     if start_key == goal_key {
         stats.peak_states = 1;
         stats.elapsed = clock.start.elapsed();
         return Ok(finish(Some(Vec::new()), stats));
     }
-    let mut fwd = Side::new(start_key, problem.start.blank());
-    let mut bwd = Side::new(goal_key, problem.goal.blank());
-    let mut tiles = vec![0u8; problem.start.len()];
+    let mut fwd = Side::new(start_key, problem.start().blank());
+    let mut bwd = Side::new(goal_key, problem.goal().blank());
+    let mut tiles = vec![0u8; problem.start().len()];
     loop {
         let forward = fwd.frontier() <= bwd.frontier();
         if let Some(d) = forecast {
@@ -174,7 +161,7 @@ fn run<C: Codec>(
                 if need > FORECAST_MARGIN * max_states as f64 {
                     stats.peak_states = (fwd.nodes.len() + bwd.nodes.len()) as u64;
                     stats.elapsed = clock.start.elapsed();
-                    return Err(Halt::states_forecast(need, max_states, d, stats));
+                    return Err(states_forecast(NAME, need, max_states, d, stats));
                 }
             }
         }
@@ -189,8 +176,17 @@ fn run<C: Codec>(
             stats.elapsed = clock.start.elapsed();
             return Ok(finish(None, stats));
         }
+        let limits = Limits {
+            max_states,
+            cost: StateCost::new(
+                std::mem::size_of::<Node<C::Key>>(),
+                std::mem::size_of::<(C::Key, u32)>(),
+                codec.heap_bytes(problem.start().len()),
+                2,
+            ),
+        };
         let layer = expand_layer(
-            codec, &nb, here, there, &mut tiles, &mut stats, &clock, max_states,
+            codec, &nb, here, there, &mut tiles, &mut stats, &clock, limits,
         );
         let depth = fwd.depth + bwd.depth;
         let held = (fwd.nodes.len() + bwd.nodes.len()) as u64;
@@ -214,10 +210,17 @@ fn run<C: Codec>(
             }
             Err(i) => {
                 stats.elapsed = clock.start.elapsed();
-                return Err(Halt::Error(i.error(NAME, &opts.budget, depth, stats)));
+                return Err(i.error(NAME, &opts.budget, depth, stats));
             }
         }
     }
+}
+
+/// What both sides together may hold.
+#[derive(Clone, Copy)]
+struct Limits {
+    max_states: u64,
+    cost: StateCost,
 }
 
 /// Expands the whole frontier of `here`; returns the first state also held
@@ -230,8 +233,8 @@ fn expand_layer<C: Codec>(
     there: &Side<C::Key>,
     tiles: &mut [u8],
     stats: &mut Stats,
-    clock: &Clock,
-    max_states: u64,
+    clock: &Clock<'_>,
+    limits: Limits,
 ) -> Result<Option<Meet>, Interrupt> {
     let end = here.nodes.len();
     for i in here.layer_start..end {
@@ -255,12 +258,9 @@ fn expand_layer<C: Codec>(
             }
             let to = usize::from(moves.cells[m]);
             stats.generated += 1;
-            let tile = tiles[to];
-            tiles[blank] = tile;
-            tiles[to] = 0;
+            let tile = slide(tiles, blank, to);
             let child = codec.slide(&key, tiles, tile, to, blank);
-            tiles[to] = tile;
-            tiles[blank] = 0;
+            undo_slide(tiles, blank, to, tile);
             if here.index.contains_key(&child) {
                 continue;
             }
@@ -271,9 +271,11 @@ fn expand_layer<C: Codec>(
                     there: j,
                 }));
             }
-            if (here.nodes.len() + there.nodes.len()) as u64 >= max_states {
+            let held = here.nodes.len() + there.nodes.len();
+            if held as u64 >= limits.max_states {
                 return Err(Interrupt::Limit(Limit::States));
             }
+            limits.cost.check(clock.budget(), held + 1)?;
             let idx = here.nodes.len() as u32;
             here.index.insert(child.clone(), idx);
             here.nodes.push(Node {
@@ -334,11 +336,7 @@ mod tests {
             Board::blank_last(Shape::new(3, 3)),
         )
         .unwrap();
-        let opts = SolveOptions {
-            want_path: true,
-            ..Default::default()
-        };
-        search(&p, &opts, None).unwrap()
+        search(&p, &SolveOptions::default().with_path(true)).unwrap()
     }
 
     #[test]

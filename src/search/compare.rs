@@ -1,29 +1,36 @@
 //! Runs every applicable algorithm × heuristic on one problem and reports
 //! what each cost, checking that all optimal lengths agree.
 //!
-//! The answer's length is learnt first (from the complete table where one
-//! exists, else from IDA* with linear conflict), and the other searches are
-//! told it: each gives up at once — a row saying why — when the growth it
-//! has seen so far, carried on to that depth, plainly needs more than its
-//! budget (`--max-states` for BFS, bidirectional BFS and A*, `--max-nodes`
-//! for IDA*). So a 15-puzzle comparison skips breadth-first search after a
-//! few thousand states instead of filling memory.
+//! Every row goes the one way into search, [`super::solve`]: the planner
+//! refuses what cannot run (a row saying why), and the answer's length,
+//! learnt first (from the complete table where one exists, else from IDA*
+//! with linear conflict), is passed on as the options' forecast depth. A
+//! search then gives up at once — a row saying why — when the growth it has
+//! seen so far, carried on to that depth, plainly needs more than its budget
+//! (states for BFS, bidirectional BFS and A*, node expansions for IDA*). So
+//! a 15-puzzle comparison skips breadth-first search after a few thousand
+//! states instead of filling memory.
 
-use super::support::Halt;
-use super::{astar, bfs, bibfs, idastar, table, Algorithm, Problem, Solution, SolveOptions};
+use super::{Algorithm, Problem, SearchError, Solution, SolveOptions};
 use crate::heuristic::{Heuristic, HeuristicKind, LinearConflict};
 use serde::Serialize;
 
 /// One line of the comparison table.
 #[derive(Clone, Debug, Serialize)]
 pub struct CompareRow {
+    /// The algorithm's short name (`bfs-hash`, `idastar`, …).
     pub algorithm: &'static str,
+    /// The heuristic's short name, for an informed search.
     pub heuristic: Option<&'static str>,
     /// Fewest moves found, -1 when unreachable, `None` when skipped or failed.
     pub moves: Option<i64>,
+    /// Nodes expanded (until the search stopped, for one that did).
     pub expanded: u64,
+    /// Successors generated.
     pub generated: u64,
+    /// Most states held in memory at once.
     pub peak_states: u64,
+    /// Wall-clock time of the search, in seconds.
     pub seconds: f64,
     /// Why this combination was not run (its budget plainly too small for
     /// the board), or why it stopped.
@@ -33,6 +40,7 @@ pub struct CompareRow {
 /// The whole comparison.
 #[derive(Clone, Debug, Serialize)]
 pub struct Comparison {
+    /// One row per combination of [`combinations`], in that order.
     pub rows: Vec<CompareRow>,
     /// Whether every algorithm that answered found the same length.
     pub agree: bool,
@@ -69,15 +77,33 @@ pub fn combinations() -> Vec<(Algorithm, Option<HeuristicKind>)> {
     v
 }
 
-/// Largest board whose pattern databases `compare` builds on the spot (the
-/// 4×4 default builds in seconds; 5×5 takes minutes).
-const PDB_MAX_CELLS: usize = 16;
+/// Largest pattern database (entries per group) [`compare`] builds on the
+/// spot: the 15-puzzle's 6-6-3 (5.8 M entries per group) builds in
+/// seconds; the 24-puzzle's 6-6-6-6 (127 M) would take minutes, so its row
+/// is skipped with the reason.
+pub const PDB_MAX_ENTRIES: u64 = 1 << 23;
 
 /// Runs every algorithm and heuristic that applies to the board.
 pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
+    compare_refusing(problem, opts, &|_, _| None)
+}
+
+/// [`compare`], with the combinations for which `refuse` gives a reason
+/// skipped unrun, their rows saying `skipped: <reason>` (a server refuses
+/// what its policy does not allow).
+pub fn compare_refusing(
+    problem: &Problem,
+    opts: &SolveOptions,
+    refuse: &dyn Fn(Algorithm, Option<HeuristicKind>) -> Option<String>,
+) -> Comparison {
     let combos = combinations();
-    let mut rows: Vec<Option<CompareRow>> = vec![None; combos.len()];
-    let covered = table::TableSet::covers(problem.start.shape());
+    let mut rows: Vec<Option<CompareRow>> = combos
+        .iter()
+        .map(|&(a, h)| refuse(a, h).map(|why| skip((a, h), format!("skipped: {why}"))))
+        .collect();
+    let covered = super::table::TableSet::covers(problem.shape());
+    let mut base = opts.clone();
+    base.pdb.max_entries = base.pdb.max_entries.min(PDB_MAX_ENTRIES);
     // First the row that tells us the answer's length.
     let first = combos
         .iter()
@@ -89,37 +115,20 @@ pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
             }
         })
         .unwrap_or(0);
-    let known = run_one(problem, opts, combos[first], None);
+    let known = rows[first]
+        .take()
+        .unwrap_or_else(|| run_one(problem, &base, combos[first], None));
     let depth = match known.moves {
         Some(m) if m >= 0 => m as u32,
-        // Not found within budget: the heuristic is a lower bound.
-        _ => LinearConflict::new(&problem.goal).estimate(problem.start.tiles()),
+        // Not found within budget (or refused): the heuristic is a lower
+        // bound.
+        _ => LinearConflict::new(problem.goal()).estimate(problem.start().tiles()),
     };
     rows[first] = Some(known);
     for (i, &combo) in combos.iter().enumerate() {
-        if rows[i].is_some() {
-            continue;
+        if rows[i].is_none() {
+            rows[i] = Some(run_one(problem, &base, combo, Some(depth)));
         }
-        rows[i] = Some(
-            if combo.1 == Some(HeuristicKind::Pdb) && problem.start.len() > PDB_MAX_CELLS {
-                skip(
-                combo,
-                format!(
-                    "skipped: pattern databases for boards over {PDB_MAX_CELLS} cells take minutes to build; use solve --heuristic pdb"
-                ),
-            )
-            } else if combo.0 == Algorithm::Table && !covered {
-                skip(
-                    combo,
-                    format!(
-                        "skipped: no complete table for boards of more than {} cells",
-                        table::MAX_CELLS
-                    ),
-                )
-            } else {
-                run_one(problem, opts, combo, Some(depth))
-            },
-        );
     }
     let rows: Vec<CompareRow> = rows.into_iter().flatten().collect();
     let mut answers = rows.iter().filter_map(|r| r.moves);
@@ -134,38 +143,26 @@ fn run_one(
     (algo, h): (Algorithm, Option<HeuristicKind>),
     forecast: Option<u32>,
 ) -> CompareRow {
-    let mut o = opts.clone();
+    let mut o = opts.clone().with_algorithm(algo).with_forecast(forecast);
     if let Some(h) = h {
         o.heuristic = h;
     }
-    if !problem.solvable() {
-        // Answered from parity without a search; the row keeps its name.
-        return CompareRow {
+    match super::solve(problem, &o) {
+        // Answered from parity without a search: the row keeps its name.
+        Ok(sol) if sol.algorithm == "parity" => CompareRow {
             moves: Some(-1),
             skipped: None,
             ..skip((algo, h), String::new())
-        };
-    }
-    let result = if algo == Algorithm::Table {
-        super::solve(problem, algo, &o).map_err(Halt::Error)
-    } else {
-        match algo {
-            Algorithm::Bfs => bfs::search(problem, &o, bfs::Visited::Auto, forecast),
-            Algorithm::BfsHash => bfs::search(problem, &o, bfs::Visited::Hash, forecast),
-            Algorithm::BfsSet => bfs::search(problem, &o, bfs::Visited::Ordered, forecast),
-            Algorithm::Bibfs => bibfs::search(problem, &o, forecast),
-            Algorithm::Astar => astar::search(problem, &o, forecast),
-            Algorithm::Idastar | Algorithm::Auto => idastar::search(problem, &o, forecast),
-            Algorithm::Table => unreachable!("answered above"),
-        }
-    };
-    match result {
+        },
         Ok(sol) => row(&sol),
-        Err(halt) => {
-            let mut r = skip((algo, h), halt.describe());
-            if let Halt::Forecast { stats, .. }
-            | Halt::Error(super::SearchError::Budget { stats, .. }) = &halt
-            {
+        Err(e) => {
+            let why = match &e {
+                SearchError::NotApplicable { reason, .. } => format!("skipped: {reason}"),
+                SearchError::Heuristic(_) => format!("skipped: {e}"),
+                _ => e.to_string(),
+            };
+            let mut r = skip((algo, h), why);
+            if let Some(stats) = e.stats() {
                 r.expanded = stats.expanded;
                 r.generated = stats.generated;
                 r.peak_states = stats.peak_states;
@@ -199,5 +196,39 @@ fn skip((algo, h): (Algorithm, Option<HeuristicKind>), why: String) -> CompareRo
         peak_states: 0,
         seconds: 0.0,
         skipped: Some(why),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Dir, Shape};
+
+    #[test]
+    fn refused_rows_are_skipped_unrun_with_the_reason() {
+        let goal = Board::blank_last(Shape::new(2, 3));
+        let start = goal
+            .moved(Dir::Up)
+            .and_then(|b| b.moved(Dir::Left))
+            .unwrap();
+        let p = Problem::new(start, goal).unwrap();
+        let opts = SolveOptions::default()
+            .with_pdb(crate::heuristic::pdb::PdbOptions::default().with_cache(false));
+        // The table (the row that learns the length first) and the pattern
+        // databases refused: the rest still run and agree.
+        let cmp = compare_refusing(&p, &opts, &|a, h| {
+            (a == Algorithm::Table || h == Some(HeuristicKind::Pdb)).then(|| "not here".into())
+        });
+        assert_eq!(cmp.rows.len(), combinations().len());
+        for (row, (a, h)) in cmp.rows.iter().zip(combinations()) {
+            if a == Algorithm::Table || h == Some(HeuristicKind::Pdb) {
+                assert_eq!(row.skipped.as_deref(), Some("skipped: not here"));
+                assert_eq!(row.moves, None);
+            } else {
+                assert_eq!(row.moves, Some(2), "{row:?}");
+            }
+        }
+        assert!(cmp.agree);
+        assert_eq!(cmp.answer(), Some(2));
     }
 }

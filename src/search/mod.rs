@@ -1,52 +1,52 @@
-//! Search algorithms behind one small trait, [`Solver`], so the command
-//! line, the batch runner and the web server call them the same way and get
-//! the same statistics back.
+//! Searches behind one trait, [`Solver`], and one way in, [`solve`]: the
+//! [planner](mod@plan) decides what runs (algorithm, heuristic, threads,
+//! table or search), and every caller — the command line, the batch runner,
+//! the web server, [`compare`](mod@compare) — asks it rather than deciding
+//! by itself.
+//!
+//! ```
+//! use npuzzle::search::{self, Algorithm, SolveOptions};
+//! use npuzzle::{Board, Problem};
+//!
+//! let start = Board::from_tiles(3, 3, &[2, 8, 3, 1, 6, 4, 7, 0, 5]).unwrap();
+//! let goal = Board::from_tiles(3, 3, &[1, 2, 3, 8, 0, 4, 7, 6, 5]).unwrap();
+//! let problem = Problem::new(start, goal).unwrap();
+//! let opts = SolveOptions::default().with_path(true);
+//! let answer = search::solve(&problem, &opts).unwrap();
+//! assert_eq!(answer.moves, Some(5));
+//! assert!(search::verify_path(problem.start(), problem.goal(), answer.path.as_deref().unwrap()));
+//!
+//! // Any algorithm can be asked for by name.
+//! let bfs = search::solve(&problem, &opts.clone().with_algorithm(Algorithm::Bfs)).unwrap();
+//! assert_eq!(bfs.moves, Some(5));
+//! ```
 
-pub mod astar;
-pub mod bfs;
-pub mod bibfs;
+mod anytime;
+mod astar;
+mod bfs;
+mod bibfs;
 pub mod compare;
-pub mod idastar;
-pub mod parallel;
-pub mod support;
+mod error;
+mod ida;
+mod idastar;
+mod moves;
+mod parallel;
+pub mod plan;
+mod support;
 pub mod table;
 
-use crate::board::{Board, Dir, InputError};
+pub use crate::board::Problem;
+pub use crate::budget::{Budget, Limit};
+pub use error::{ErrorKind, SearchError};
+pub use plan::{plan, Plan, Workload};
+
+use crate::board::{Board, Dir};
+use crate::heuristic::pdb::PdbOptions;
 use crate::heuristic::HeuristicKind;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
-use thiserror::Error;
-
-/// A start and a goal of the same shape.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    pub start: Board,
-    pub goal: Board,
-}
-
-impl Problem {
-    pub fn new(start: Board, goal: Board) -> Result<Problem, InputError> {
-        crate::board::check_same_shape(&start, &goal)?;
-        Ok(Problem { start, goal })
-    }
-
-    /// Decided from permutation parity, in O(n).
-    pub fn solvable(&self) -> bool {
-        self.start.can_reach(&self.goal)
-    }
-
-    pub fn rows(&self) -> usize {
-        self.start.rows()
-    }
-
-    pub fn cols(&self) -> usize {
-        self.start.cols()
-    }
-}
+use std::time::Duration;
 
 /// What one search cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -68,167 +68,226 @@ fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error>
 
 /// The answer to a problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Solution {
     /// Fewest moves, or `None` when the goal cannot be reached.
     pub moves: Option<u32>,
     /// The optimal moves (blank directions), when asked for and reachable.
     pub path: Option<Vec<Dir>>,
-    /// The algorithm that answered (`table`, `idastar`, …).
+    /// The algorithm that answered (`table`, `idastar`, …; `parity` when
+    /// the goal was found unreachable without a search).
     pub algorithm: &'static str,
     /// The heuristic it used, if any.
     pub heuristic: Option<&'static str>,
+    /// What the search cost.
     pub stats: Stats,
+    /// Whether `moves` is proven to be the fewest. Exact searches always
+    /// prove it; bounded-suboptimal ones (`wastar`, `anytime`, `fast`) say
+    /// how far from optimal they can be in `lower_bound`.
+    pub optimal: bool,
+    /// For an answer not proven optimal: the best proven lower bound on
+    /// the fewest moves (so `moves / lower_bound` bounds the ratio to
+    /// optimal). `None` when optimal or unreachable.
+    pub lower_bound: Option<u32>,
+    /// What the planner chose and why (set by [`solve`]).
+    pub plan: Option<Plan>,
 }
 
 impl Solution {
-    /// The answer for an unreachable goal: no search was started.
-    pub fn unreachable(algorithm: &'static str) -> Solution {
+    /// An answer found by `algorithm` (with `heuristic`, if any).
+    pub(crate) fn found(
+        algorithm: &'static str,
+        heuristic: Option<&'static str>,
+        moves: Option<u32>,
+        path: Option<Vec<Dir>>,
+        stats: Stats,
+    ) -> Solution {
         Solution {
-            moves: None,
-            path: None,
+            moves,
+            path,
             algorithm,
-            heuristic: None,
-            stats: Stats::default(),
+            heuristic,
+            stats,
+            optimal: true,
+            lower_bound: None,
+            plan: None,
         }
+    }
+
+    /// An answer of `moves` moves not proven optimal: the fewest is at
+    /// least `lower_bound`.
+    pub(crate) fn bounded(
+        algorithm: &'static str,
+        heuristic: Option<&'static str>,
+        moves: u32,
+        path: Option<Vec<Dir>>,
+        stats: Stats,
+        lower_bound: u32,
+    ) -> Solution {
+        let mut s = Solution::found(algorithm, heuristic, Some(moves), path, stats);
+        // A lower bound equal to the length proves it optimal after all.
+        if lower_bound < moves {
+            s.optimal = false;
+            s.lower_bound = Some(lower_bound);
+        }
+        s
+    }
+
+    /// For an answer not proven optimal, how many times the fewest moves
+    /// it can be at most (`moves / lower_bound`).
+    pub fn max_ratio(&self) -> Option<f64> {
+        match (self.moves, self.lower_bound) {
+            (Some(m), Some(l)) if l > 0 => Some(f64::from(m) / f64::from(l)),
+            _ => None,
+        }
+    }
+
+    /// The answer for an unreachable goal: no search was started.
+    pub(crate) fn unreachable(algorithm: &'static str) -> Solution {
+        Solution::found(algorithm, None, None, None, Stats::default())
     }
 }
 
-/// Limits that stop a search cleanly before it exhausts the machine.
+/// How to solve: what to run (or `auto`), what to produce, within what.
+///
+/// Build one from [`SolveOptions::default`] with the `with_*` methods; the
+/// planner ([`plan()`]) turns it into what actually runs.
 #[derive(Clone, Debug)]
-pub struct Budget {
-    /// Most states a memory-bound search (BFS, bidirectional BFS, A*) may hold.
-    pub max_states: u64,
-    /// Most node expansions a depth-first search (IDA*) may make.
-    pub max_nodes: u64,
-    /// Wall-clock limit.
-    pub timeout: Option<Duration>,
-    /// Set from outside (a closed connection, Ctrl-C) to stop the search.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-impl Budget {
-    /// Sized so that a search holding `max_states` states stays well under
-    /// 4 GiB of memory.
-    pub const DEFAULT_MAX_STATES: u64 = 40_000_000;
-    /// About half an hour of IDA* at full speed.
-    pub const DEFAULT_MAX_NODES: u64 = 100_000_000_000;
-
-    pub fn unlimited() -> Budget {
-        Budget {
-            max_states: u64::MAX,
-            max_nodes: u64::MAX,
-            timeout: None,
-            cancel: None,
-        }
-    }
-
-    /// Whether the cancel flag has been raised.
-    pub fn cancelled(&self) -> bool {
-        self.cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-    }
-
-    /// The instant the timeout expires, measured from `start`.
-    pub fn deadline(&self, start: Instant) -> Option<Instant> {
-        self.timeout.map(|t| start + t)
-    }
-}
-
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget {
-            max_states: Budget::DEFAULT_MAX_STATES,
-            max_nodes: Budget::DEFAULT_MAX_NODES,
-            timeout: None,
-            cancel: None,
-        }
-    }
-}
-
-/// How a search was asked to run.
-#[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct SolveOptions {
+    /// The algorithm (`auto`: the planner's choice).
+    pub algorithm: Algorithm,
+    /// Heuristic for informed searches (`auto`: the planner's choice).
+    pub heuristic: HeuristicKind,
     /// Produce the optimal path, not only its length.
     pub want_path: bool,
+    /// Limits on states, nodes, time, and a cancel flag.
     pub budget: Budget,
-    /// Heuristic for informed searches (`auto` picks the strongest).
-    pub heuristic: HeuristicKind,
     /// Which pattern databases to use, and where they are cached.
-    pub pdb: crate::heuristic::pdb::PdbOptions,
-    /// Worker threads for a single search (parallel IDA*); 1 = sequential.
+    pub pdb: PdbOptions,
+    /// Worker threads for one search (parallel IDA*): 1 is sequential, 0
+    /// every core; never more than the machine has.
     pub threads: usize,
+    /// Whether the caller answers one query or many (see [`Workload`]).
+    pub workload: Workload,
+    /// The answer's length when already known: a search then gives up at
+    /// once ([`SearchError::Forecast`]) when the growth it has seen plainly
+    /// needs more than its budget to get that deep ([`compare`](mod@compare)
+    /// uses it).
+    pub forecast: Option<u32>,
+    /// The weight `W` of weighted A* (`wastar`): answers at most `W` times
+    /// the fewest moves (at least 1).
+    pub weight: f64,
+    /// Insist on a proven-optimal answer: `auto` then never falls back to a
+    /// bounded-suboptimal algorithm, and asking for one is refused.
+    pub optimal: bool,
 }
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
         SolveOptions {
+            algorithm: Algorithm::Auto,
+            heuristic: HeuristicKind::Auto,
             want_path: false,
             budget: Budget::default(),
-            heuristic: HeuristicKind::Auto,
-            pdb: Default::default(),
+            pdb: PdbOptions::default(),
             threads: 1,
+            workload: Workload::Single,
+            forecast: None,
+            weight: SolveOptions::DEFAULT_WEIGHT,
+            optimal: false,
         }
     }
 }
 
-/// Which budget ran out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    States,
-    Nodes,
-    Time,
-}
+impl SolveOptions {
+    /// The weight of weighted A* unless given: answers within 1.5 times
+    /// the fewest moves, usually much closer.
+    pub const DEFAULT_WEIGHT: f64 = 1.5;
 
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Limit::States => "--max-states",
-            Limit::Nodes => "--max-nodes",
-            Limit::Time => "--timeout",
-        })
+    /// With the weight `w` for weighted A*.
+    pub fn with_weight(mut self, w: f64) -> SolveOptions {
+        self.weight = w;
+        self
     }
-}
 
-/// Why a search gave no answer.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SearchError {
-    #[error("{algorithm} stopped: the {limit} budget ({limit_value}) was spent after {} nodes expanded, searched to depth {depth} without reaching the goal", stats.expanded)]
-    Budget {
-        algorithm: &'static str,
-        limit: Limit,
-        limit_value: String,
-        depth: u32,
-        stats: Stats,
-    },
-    #[error("{algorithm} was cancelled after {} nodes expanded", stats.expanded)]
-    Cancelled {
-        algorithm: &'static str,
-        stats: Stats,
-    },
-    #[error("{0}")]
-    Unsupported(String),
-    #[error(transparent)]
-    Input(#[from] InputError),
+    /// Insisting on a proven-optimal answer, or not.
+    pub fn with_optimal(mut self, optimal: bool) -> SolveOptions {
+        self.optimal = optimal;
+        self
+    }
+
+    /// With the algorithm `a`.
+    pub fn with_algorithm(mut self, a: Algorithm) -> SolveOptions {
+        self.algorithm = a;
+        self
+    }
+
+    /// With the heuristic `h`.
+    pub fn with_heuristic(mut self, h: HeuristicKind) -> SolveOptions {
+        self.heuristic = h;
+        self
+    }
+
+    /// Producing the path (or only its length).
+    pub fn with_path(mut self, want: bool) -> SolveOptions {
+        self.want_path = want;
+        self
+    }
+
+    /// Within `budget`.
+    pub fn with_budget(mut self, budget: Budget) -> SolveOptions {
+        self.budget = budget;
+        self
+    }
+
+    /// With these pattern-database options.
+    pub fn with_pdb(mut self, pdb: PdbOptions) -> SolveOptions {
+        self.pdb = pdb;
+        self
+    }
+
+    /// With `n` worker threads (0: every core).
+    pub fn with_threads(mut self, n: usize) -> SolveOptions {
+        self.threads = n;
+        self
+    }
+
+    /// For one query or many.
+    pub fn with_workload(mut self, w: Workload) -> SolveOptions {
+        self.workload = w;
+        self
+    }
+
+    /// Giving up early when the growth so far cannot reach depth `d`.
+    pub fn with_forecast(mut self, d: Option<u32>) -> SolveOptions {
+        self.forecast = d;
+        self
+    }
 }
 
 /// One search algorithm.
 pub trait Solver: Send + Sync {
-    /// Short name, as `--algo` takes it.
+    /// Short name, as [`Algorithm::name`] gives it (the sequential and the
+    /// parallel IDA* are both `idastar`).
     fn name(&self) -> &'static str;
 
-    /// Finds the fewest moves from `problem.start` to `problem.goal`.
-    /// Called only for solvable problems (see [`solve`]).
+    /// Finds the fewest moves from `problem.start()` to `problem.goal()`.
+    /// Called by [`solve`] for solvable problems, with the options the
+    /// planner resolved (no `auto` algorithm; an informed search gets a
+    /// concrete heuristic).
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError>;
 }
 
-/// The algorithms `--algo` can name.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The search algorithms. Parsed from their names (and a few aliases:
+/// `ida*`, `a*`, `bidirectional`, …) in any case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(into = "&'static str")]
 pub enum Algorithm {
-    /// The complete table where one exists, else IDA* with the strongest
-    /// heuristic.
+    /// The planner's choice.
     #[default]
     Auto,
+    /// The complete distance tables (boards of at most 10 cells).
     Table,
     /// BFS; visited set = rank bit array (≤ 12 cells) or hash set.
     Bfs,
@@ -236,13 +295,28 @@ pub enum Algorithm {
     BfsHash,
     /// BFS with an ordered set (B-tree) of visited states.
     BfsSet,
+    /// Bidirectional BFS, a whole layer of the smaller frontier at a time.
     Bibfs,
+    /// A* with a binary heap and a closed set.
     Astar,
+    /// IDA*, sequential or parallel.
     Idastar,
+    /// Weighted A*: answers within the weight times the fewest moves.
+    Wastar,
+    /// A first answer at once, improved while time remains, with a proven
+    /// lower bound.
+    Anytime,
+}
+
+impl From<Algorithm> for &'static str {
+    fn from(a: Algorithm) -> &'static str {
+        a.name()
+    }
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 8] = [
+    /// Every algorithm, `auto` first.
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::Auto,
         Algorithm::Table,
         Algorithm::Bfs,
@@ -251,8 +325,12 @@ impl Algorithm {
         Algorithm::Bibfs,
         Algorithm::Astar,
         Algorithm::Idastar,
+        Algorithm::Wastar,
+        Algorithm::Anytime,
     ];
 
+    /// The short name, as printed and parsed (`auto`, `bfs-hash`,
+    /// `idastar`, …).
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::Auto => "auto",
@@ -263,7 +341,23 @@ impl Algorithm {
             Algorithm::Bibfs => "bibfs",
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
+            Algorithm::Wastar => "wastar",
+            Algorithm::Anytime => "anytime",
         }
+    }
+
+    /// Whether its answers are proven optimal (the others say how far from
+    /// optimal they can be).
+    pub fn exact(self) -> bool {
+        !matches!(self, Algorithm::Wastar | Algorithm::Anytime)
+    }
+
+    /// Whether the algorithm takes a heuristic.
+    pub fn informed(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Astar | Algorithm::Idastar | Algorithm::Wastar | Algorithm::Anytime
+        )
     }
 }
 
@@ -287,50 +381,32 @@ impl FromStr for Algorithm {
                 "bidirectional" | "bi-bfs" => Some(Algorithm::Bibfs),
                 "bfs-rank" => Some(Algorithm::Bfs),
                 "bfs-btree" | "bfs-ordered" => Some(Algorithm::BfsSet),
+                "wa*" | "weighted-astar" | "weighted" => Some(Algorithm::Wastar),
                 _ => None,
             })
             .ok_or_else(|| {
                 let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!("'{s}' is not an algorithm; use one of {}", names.join(", "))
+                format!(
+                    "'{}' is not an algorithm; use one of {}",
+                    crate::board::printable(s),
+                    names.join(", ")
+                )
             })
     }
 }
 
-/// The solver for an algorithm on a board of this shape. `auto` is the
-/// complete table where one exists, else IDA* (which takes the strongest
-/// heuristic for `HeuristicKind::Auto`).
-pub fn solver_for(algo: Algorithm, problem: &Problem) -> Result<Box<dyn Solver>, SearchError> {
-    let cells = problem.start.len();
-    Ok(match algo {
-        Algorithm::Table => Box::new(table::TableSolver::global()),
-        Algorithm::Auto if cells <= table::MAX_CELLS => Box::new(table::TableSolver::global()),
-        Algorithm::Auto | Algorithm::Idastar => Box::new(idastar::Idastar),
-        Algorithm::Bfs => Box::new(bfs::Bfs {
-            visited: bfs::Visited::Auto,
-        }),
-        Algorithm::BfsHash => Box::new(bfs::Bfs {
-            visited: bfs::Visited::Hash,
-        }),
-        Algorithm::BfsSet => Box::new(bfs::Bfs {
-            visited: bfs::Visited::Ordered,
-        }),
-        Algorithm::Bibfs => Box::new(bibfs::Bibfs),
-        Algorithm::Astar => Box::new(astar::Astar),
-    })
-}
-
-/// Solves a problem: answers an unreachable goal at once from parity (no
-/// search is started, on any board size; the algorithm reported is
-/// `parity`), else runs the chosen algorithm.
-pub fn solve(
-    problem: &Problem,
-    algo: Algorithm,
-    opts: &SolveOptions,
-) -> Result<Solution, SearchError> {
-    if !problem.solvable() {
-        return Ok(Solution::unreachable("parity"));
-    }
-    solver_for(algo, problem)?.solve(problem, opts)
+/// Solves a problem: asks the planner what runs, then runs it. An
+/// unreachable goal is answered at once from parity on any board size (no
+/// search; the algorithm reported is `parity`).
+pub fn solve(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+    let plan = plan::plan(problem, opts)?;
+    let mut sol = if plan.solvable {
+        plan.solver().solve(problem, &plan.resolved(opts))?
+    } else {
+        Solution::unreachable("parity")
+    };
+    sol.plan = Some(plan);
+    Ok(sol)
 }
 
 /// Checks that `path` is legal from `start` and ends at `goal`.

@@ -13,17 +13,48 @@
 //! node budget (summed over workers), so a stop is never later than one
 //! subtree's poll interval.
 
-use super::idastar::{Ida, Step, NO_PREV};
-use super::support::{Clock, Halt, Interrupt, Neighbours};
-use super::{Budget, Limit, Problem, Solution, SolveOptions, Stats};
+use super::ida::{solution_parity, with_parity, Ida, Step, NO_PREV};
+use super::moves::{slide, Neighbours};
+use super::support::{Clock, Interrupt};
+use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
-use crate::heuristic::Heuristic;
+use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 const NAME: &str = "idastar";
+
+/// The parallel `idastar` solver: `opts.threads` workers.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParallelIdastar;
+
+impl Solver for ParallelIdastar {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+        struct Work<'a> {
+            problem: &'a Problem,
+            opts: &'a SolveOptions,
+        }
+        impl WithHeuristic for Work<'_> {
+            type Output = Result<Solution, SearchError>;
+            fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+                run(h, self.problem, self.opts, self.opts.threads.max(1))
+            }
+        }
+        with_heuristic(
+            opts.heuristic,
+            problem.goal(),
+            &opts.pdb,
+            &opts.budget,
+            Work { problem, opts },
+        )?
+    }
+}
 
 /// Aim for this many subtrees per worker, so the load evens out.
 const SUBTREES_PER_THREAD: usize = 64;
@@ -75,9 +106,7 @@ fn cut<H: Heuristic>(
                 }
                 generated += 1;
                 let mut tiles = node.tiles.clone();
-                let tile = tiles[to];
-                tiles[node.blank] = tile;
-                tiles[to] = 0;
+                let tile = slide(&mut tiles, node.blank, to);
                 let hs = h.update(&node.hs, &tiles, tile, to, node.blank);
                 let f = node.g + 1 + h.value(&hs);
                 // (full update: nodes at the cut are searched further)
@@ -106,22 +135,25 @@ fn cut<H: Heuristic>(
 }
 
 /// IDA* on `threads` workers.
-pub fn run<H: Heuristic>(
+fn run<H: Heuristic>(
     h: &H,
     problem: &Problem,
     opts: &SolveOptions,
     threads: usize,
-) -> Result<Solution, Halt> {
+) -> Result<Solution, SearchError> {
     let t0 = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| Halt::Error(super::SearchError::Unsupported(format!("thread pool: {e}"))))?;
-    let nb = Neighbours::new(problem.start.shape());
-    let goal = problem.goal.tiles();
-    let root_hs = h.init(problem.start.tiles());
-    let parity = super::idastar::solution_parity(problem);
-    let mut bound = super::idastar::with_parity(h.value(&root_hs), parity);
+        .map_err(|e| SearchError::Threads {
+            threads,
+            message: e.to_string(),
+        })?;
+    let nb = Neighbours::new(problem.start().shape());
+    let goal = problem.goal().tiles();
+    let root_hs = h.init(problem.start().tiles());
+    let parity = solution_parity(problem);
+    let mut bound = with_parity(h.value(&root_hs), parity);
     let user = &opts.budget;
     let deadline = user.deadline(t0);
     let (mut expanded, mut generated) = (0u64, 0u64);
@@ -135,8 +167,8 @@ pub fn run<H: Heuristic>(
     let mut last_done = 0;
     loop {
         let root = Cut {
-            tiles: problem.start.tiles().to_vec(),
-            blank: problem.start.blank(),
+            tiles: problem.start().tiles().to_vec(),
+            blank: problem.start().blank(),
             prev: NO_PREV,
             g: 0,
             hs: root_hs,
@@ -150,12 +182,11 @@ pub fn run<H: Heuristic>(
             return Ok(solution(h, opts, path, stats(expanded, generated, bound)));
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let worker_budget = Budget {
-            max_states: user.max_states,
-            max_nodes: u64::MAX,
-            timeout: deadline.map(|d| d.saturating_duration_since(Instant::now())),
-            cancel: Some(stop.clone()),
-        };
+        let worker_budget = user
+            .clone()
+            .with_max_nodes(u64::MAX)
+            .with_timeout(deadline.map(|d| d.saturating_duration_since(Instant::now())))
+            .with_cancel(Some(stop.clone()));
         let next_bound = AtomicU32::new(cut_next);
         let nodes = AtomicU64::new(expanded);
         let gen = AtomicU64::new(generated);
@@ -164,8 +195,8 @@ pub fn run<H: Heuristic>(
         pool.install(|| {
             level.par_iter().for_each_init(
                 || {
-                    let mut ida = Ida::new(h, &problem.goal, Clock::new(&worker_budget));
-                    ida.set_board(problem.start.tiles());
+                    let mut ida = Ida::new(h, problem.goal(), Clock::new(&worker_budget));
+                    ida.set_board(problem.start().tiles());
                     ida
                 },
                 |ida, node| {
@@ -173,7 +204,7 @@ pub fn run<H: Heuristic>(
                         return;
                     }
                     if user.cancelled() {
-                        *interrupted.lock().unwrap_or_else(|p| p.into_inner()) =
+                        *interrupted.lock().unwrap_or_else(PoisonError::into_inner) =
                             Some(Interrupt::Cancelled);
                         stop.store(true, Relaxed);
                         return;
@@ -187,7 +218,7 @@ pub fn run<H: Heuristic>(
                         Step::Found => {
                             let mut path = node.path.clone();
                             path.extend(ida.take_path());
-                            let mut a = answer.lock().unwrap_or_else(|p| p.into_inner());
+                            let mut a = answer.lock().unwrap_or_else(PoisonError::into_inner);
                             if a.is_none() {
                                 *a = Some(path);
                             }
@@ -201,7 +232,7 @@ pub fn run<H: Heuristic>(
                             // stop flag), or the clock ran out
                             if let Some(i @ Interrupt::Limit(_)) = ida.interrupt() {
                                 let mut slot =
-                                    interrupted.lock().unwrap_or_else(|p| p.into_inner());
+                                    interrupted.lock().unwrap_or_else(PoisonError::into_inner);
                                 if slot.is_none() && answer_is_none(&answer) {
                                     *slot = Some(i);
                                 }
@@ -210,55 +241,52 @@ pub fn run<H: Heuristic>(
                         }
                     }
                     if total >= user.max_nodes {
-                        let mut slot = interrupted.lock().unwrap_or_else(|p| p.into_inner());
+                        let mut slot = interrupted.lock().unwrap_or_else(PoisonError::into_inner);
                         if slot.is_none() && answer_is_none(&answer) {
                             *slot = Some(Interrupt::Limit(Limit::Nodes));
                         }
                         stop.store(true, Relaxed);
                     }
                 },
-            )
+            );
         });
         expanded = nodes.load(Relaxed);
         generated = gen.load(Relaxed);
-        if let Some(path) = answer.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        if let Some(path) = answer.into_inner().unwrap_or_else(PoisonError::into_inner) {
             return Ok(solution(h, opts, path, stats(expanded, generated, bound)));
         }
-        if let Some(i) = interrupted.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            return Err(Halt::Error(i.error(
-                NAME,
-                user,
-                last_done,
-                stats(expanded, generated, bound),
-            )));
+        if let Some(i) = interrupted
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+        {
+            return Err(i.error(NAME, user, last_done, stats(expanded, generated, bound)));
         }
         let nb_next = next_bound.load(Relaxed);
         if nb_next == u32::MAX {
             // nothing left under any bound: unreachable (parity rules this
             // out before a search starts, but stay correct regardless)
-            return Ok(Solution {
-                moves: None,
-                path: None,
-                algorithm: NAME,
-                heuristic: Some(h.name()),
-                stats: stats(expanded, generated, bound),
-            });
+            let stats = stats(expanded, generated, bound);
+            return Ok(Solution::found(NAME, Some(h.name()), None, None, stats));
         }
         last_done = bound;
-        bound = super::idastar::with_parity(nb_next, parity);
+        bound = with_parity(nb_next, parity);
     }
 }
 
 fn answer_is_none(answer: &Mutex<Option<Vec<Dir>>>) -> bool {
-    answer.lock().unwrap_or_else(|p| p.into_inner()).is_none()
+    answer
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .is_none()
 }
 
 fn solution<H: Heuristic>(h: &H, opts: &SolveOptions, path: Vec<Dir>, stats: Stats) -> Solution {
-    Solution {
-        moves: Some(path.len() as u32),
-        path: opts.want_path.then_some(path),
-        algorithm: NAME,
-        heuristic: Some(h.name()),
+    let moves = Some(path.len() as u32);
+    Solution::found(
+        NAME,
+        Some(h.name()),
+        moves,
+        opts.want_path.then_some(path),
         stats,
-    }
+    )
 }

@@ -1,70 +1,10 @@
-//! Shared machinery for the searches: neighbour tables, packed states
-//! (codecs), a fast hasher, budget clocks and growth forecasts.
+//! Shared machinery for the searches: packed states (codecs), a fast
+//! hasher, budget clocks and growth forecasts.
 
 use super::{Budget, Limit, SearchError, Stats};
-use crate::board::{Dir, Shape};
+pub(crate) use crate::budget::{Clock, Interrupt, POLL_EVERY};
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
-use std::time::Instant;
-
-/// The moves of the blank from one cell: neighbour cells and directions.
-#[derive(Clone, Copy, Debug)]
-pub struct Moves {
-    pub cells: [u8; 4],
-    pub dirs: [Dir; 4],
-    pub len: u8,
-}
-
-/// Precomputed neighbours of every cell (boards have at most 256 cells, so
-/// a cell fits a `u8`).
-#[derive(Clone, Debug)]
-pub struct Neighbours {
-    moves: Vec<Moves>,
-}
-
-impl Neighbours {
-    pub fn new(shape: Shape) -> Neighbours {
-        let moves = (0..shape.cells())
-            .map(|cell| {
-                let mut m = Moves {
-                    cells: [0; 4],
-                    dirs: [Dir::Up; 4],
-                    len: 0,
-                };
-                for d in Dir::ALL {
-                    if let Some(to) = d.step(cell, shape.rows, shape.cols) {
-                        m.cells[usize::from(m.len)] = to as u8;
-                        m.dirs[usize::from(m.len)] = d;
-                        m.len += 1;
-                    }
-                }
-                m
-            })
-            .collect();
-        Neighbours { moves }
-    }
-
-    #[inline]
-    pub fn of(&self, cell: usize) -> Moves {
-        self.moves[cell]
-    }
-}
-
-/// `Dir` as a small number (for compact nodes).
-#[inline]
-pub fn dir_code(d: Dir) -> u8 {
-    match d {
-        Dir::Up => 0,
-        Dir::Down => 1,
-        Dir::Left => 2,
-        Dir::Right => 3,
-    }
-}
-
-#[inline]
-pub fn dir_from_code(c: u8) -> Dir {
-    Dir::ALL[usize::from(c & 3)]
-}
 
 /// A compact, hashable, ordered encoding of a board's tiles.
 pub trait Codec: Send + Sync + Copy {
@@ -73,6 +13,12 @@ pub trait Codec: Send + Sync + Copy {
     fn pack(&self, tiles: &[u8]) -> Self::Key;
 
     fn unpack(&self, key: &Self::Key, tiles: &mut [u8]);
+
+    /// Bytes a key owns outside itself (on the heap) for a board of
+    /// `cells` cells, allocator overhead included.
+    fn heap_bytes(&self, _cells: usize) -> usize {
+        0
+    }
 
     /// The key after `tile` slid from `from` into the blank at `to`
     /// (`tiles` is the board after the move).
@@ -161,6 +107,11 @@ impl Codec for Bytes {
     fn unpack(&self, key: &Box<[u8]>, tiles: &mut [u8]) {
         tiles.copy_from_slice(key);
     }
+
+    fn heap_bytes(&self, cells: usize) -> usize {
+        // the allocation rounded to 16 bytes, plus the allocator's header
+        cells.div_ceil(16) * 16 + 16
+    }
 }
 
 /// Work to run with the most compact codec for a board size.
@@ -227,119 +178,62 @@ pub type BuildStateHasher = BuildHasherDefault<StateHasher>;
 pub type StateMap<K, V> = std::collections::HashMap<K, V, BuildStateHasher>;
 pub type StateSet<K> = std::collections::HashSet<K, BuildStateHasher>;
 
-/// Why a search stopped early.
-#[derive(Debug)]
-pub enum Halt {
-    /// A budget ran out or the search was cancelled.
-    Error(SearchError),
-    /// The growth seen so far, carried on to the depth the answer must have,
-    /// plainly exceeds a budget (only with a forecast depth, as `compare`
-    /// asks for).
-    Forecast {
-        limit: Limit,
-        budget: u64,
-        forecast: f64,
-        depth: u32,
-        stats: Stats,
-    },
+/// What one state costs a memory-bound search, in bytes, counted high
+/// enough to hold at the moment a container doubles (its old and new
+/// buffers both alive): checked before every new state, the byte budget
+/// stops a search before the allocator does.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StateCost {
+    per_state: u64,
 }
 
-impl From<SearchError> for Halt {
-    fn from(e: SearchError) -> Halt {
-        Halt::Error(e)
-    }
-}
-
-impl Halt {
-    /// A memory-bound search's forecast: `need` states to reach depth
-    /// `depth`, over `max_states`.
-    pub fn states_forecast(need: f64, max_states: u64, depth: u32, stats: Stats) -> Halt {
-        Halt::Forecast {
-            limit: Limit::States,
-            budget: max_states,
-            forecast: need,
-            depth,
-            stats,
+impl StateCost {
+    /// `node` bytes in an array of states, `entry` bytes per hash-table
+    /// or tree entry (0 for none), `heap` bytes per key copy owned
+    /// elsewhere, `copies` key copies per state.
+    pub(crate) fn new(node: usize, entry: usize, heap: usize, copies: usize) -> StateCost {
+        // An array doubles: 3 × its elements while both buffers live. A
+        // hash table keeps at most 7/8 of its slots full, has a control
+        // byte per slot, and doubles too.
+        let table = if entry == 0 {
+            0
+        } else {
+            (3 * (entry + 1) * 8).div_ceil(7)
+        };
+        StateCost {
+            per_state: (3 * node + table + heap * copies) as u64,
         }
     }
 
-    /// For callers that never forecast.
-    pub fn into_error(self, algorithm: &'static str) -> SearchError {
-        match self {
-            Halt::Error(e) => e,
-            Halt::Forecast { .. } => {
-                SearchError::Unsupported(format!("{algorithm}: {}", self.describe()))
-            }
-        }
-    }
-
-    pub fn describe(&self) -> String {
-        match self {
-            Halt::Error(e) => e.to_string(),
-            Halt::Forecast {
-                limit,
-                budget,
-                forecast,
-                depth,
-                stats,
-            } => {
-                let what = match limit {
-                    Limit::States => "states",
-                    _ => "node expansions",
-                };
-                format!(
-                    "skipped: the growth over its first {} expansions forecasts about {forecast:.1e} {what} to reach depth {depth}, over {limit} {budget}",
-                    stats.expanded
-                )
-            }
-        }
+    /// `Err` when `states` states would not fit the byte budget.
+    #[inline]
+    pub(crate) fn check(&self, budget: &Budget, states: usize) -> Result<(), Interrupt> {
+        budget.check_bytes((states as u64).saturating_mul(self.per_state))
     }
 }
 
-/// Whether a budget or the cancel flag stops a search now.
-pub struct Clock<'a> {
-    pub start: Instant,
-    deadline: Option<Instant>,
-    budget: &'a Budget,
-}
-
-/// How often (in expansions) searches look at the clock and cancel flag.
-pub const POLL_EVERY: u64 = 4096;
-
-impl<'a> Clock<'a> {
-    pub fn new(budget: &'a Budget) -> Clock<'a> {
-        let start = Instant::now();
-        Clock {
-            start,
-            deadline: budget.deadline(start),
-            budget,
-        }
+/// The error of a memory-bound search (`algorithm`) whose growth so far
+/// forecasts `need` states to reach depth `depth`, over `max_states`.
+pub(crate) fn states_forecast(
+    algorithm: &'static str,
+    need: f64,
+    max_states: u64,
+    depth: u32,
+    stats: Stats,
+) -> SearchError {
+    SearchError::Forecast {
+        algorithm,
+        limit: Limit::States,
+        budget: max_states,
+        forecast: need,
+        depth,
+        stats,
     }
-
-    /// `Some(Limit::Time)` past the deadline; `Err` when cancelled.
-    pub fn poll(&self) -> Result<(), Interrupt> {
-        if self.budget.cancelled() {
-            return Err(Interrupt::Cancelled);
-        }
-        match self.deadline {
-            Some(d) if Instant::now() >= d => Err(Interrupt::Limit(Limit::Time)),
-            _ => Ok(()),
-        }
-    }
-
-    pub fn budget(&self) -> &Budget {
-        self.budget
-    }
-}
-
-/// What stopped a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Interrupt {
-    Limit(Limit),
-    Cancelled,
 }
 
 impl Interrupt {
+    /// The error `algorithm` reports, having searched to `depth` at the
+    /// cost `stats`, with the budget's value as given.
     pub fn error(
         self,
         algorithm: &'static str,
@@ -352,13 +246,7 @@ impl Interrupt {
             Interrupt::Limit(limit) => SearchError::Budget {
                 algorithm,
                 limit,
-                limit_value: match limit {
-                    Limit::States => budget.max_states.to_string(),
-                    Limit::Nodes => budget.max_nodes.to_string(),
-                    Limit::Time => {
-                        format!("{} s", budget.timeout.map_or(0.0, |t| t.as_secs_f64()))
-                    }
-                },
+                limit_value: budget.value_of(limit),
                 depth,
                 stats,
             },
@@ -391,7 +279,7 @@ pub fn geometric(now: f64, ratio: f64, steps: u32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::board::{Board, Dir, Shape};
     use std::hash::BuildHasher;
 
     fn round_trip<C: Codec>(codec: C, shape: Shape) {
@@ -418,26 +306,6 @@ mod tests {
         round_trip(Nibbles, Shape::new(4, 4));
         round_trip(Fives, Shape::new(5, 5));
         round_trip(Bytes, Shape::new(16, 16));
-    }
-
-    #[test]
-    fn neighbours_match_dir_step() {
-        let shape = Shape::new(3, 5);
-        let nb = Neighbours::new(shape);
-        for cell in 0..15 {
-            let m = nb.of(cell);
-            let want: Vec<(u8, Dir)> = Dir::ALL
-                .iter()
-                .filter_map(|&d| d.step(cell, 3, 5).map(|c| (c as u8, d)))
-                .collect();
-            let got: Vec<(u8, Dir)> = (0..usize::from(m.len))
-                .map(|i| (m.cells[i], m.dirs[i]))
-                .collect();
-            assert_eq!(got, want);
-        }
-        for d in Dir::ALL {
-            assert_eq!(dir_from_code(dir_code(d)), d);
-        }
     }
 
     #[test]

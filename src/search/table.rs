@@ -22,8 +22,9 @@
 //! **Paths** come from walking down the table: from a state at distance `d`,
 //! some neighbour is at `d − 1`.
 
+use super::support::{Codec, Nibbles};
 use super::{Problem, SearchError, Solution, SolveOptions, Solver, Stats};
-use crate::board::{Board, Dir, Shape};
+use crate::board::{Dir, Shape};
 use crate::rank;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -39,21 +40,6 @@ pub struct DistanceTable {
     blank: usize,
     dist: Box<[u8]>,
     max_distance: u8,
-}
-
-/// Packs a position vector (≤ 16 entries of 4 bits) into a `u64`.
-#[inline]
-fn pack(q: &[u8]) -> u64 {
-    q.iter()
-        .enumerate()
-        .fold(0u64, |acc, (i, &c)| acc | (u64::from(c) << (4 * i)))
-}
-
-#[inline]
-fn unpack(packed: u64, q: &mut [u8]) {
-    for (i, slot) in q.iter_mut().enumerate() {
-        *slot = ((packed >> (4 * i)) & 0xF) as u8;
-    }
 }
 
 /// Moves the blank of position vector `q` to `to`: the tile standing there
@@ -73,6 +59,11 @@ fn move_blank(q: &mut [u8], to: usize) -> usize {
 impl DistanceTable {
     /// Breadth-first search backward from the canonical goal with the blank
     /// on `blank`.
+    ///
+    /// # Panics
+    ///
+    /// When `shape` has more than [`MAX_CELLS`] cells or `blank` is not one
+    /// of its cells.
     pub fn build(shape: Shape, blank: usize) -> DistanceTable {
         let n = shape.cells();
         assert!(
@@ -94,13 +85,13 @@ impl DistanceTable {
         }
         let mut queue: Vec<u64> = Vec::with_capacity(size);
         dist[(rank::rank(q) >> 1) as usize] = 0;
-        queue.push(pack(q));
+        queue.push(Nibbles.pack(q));
         let mut head = 0;
         let mut max_distance = 0;
         while head < queue.len() {
             let packed = queue[head];
             head += 1;
-            unpack(packed, q);
+            Nibbles.unpack(&packed, q);
             let d = dist[(rank::rank(q) >> 1) as usize];
             max_distance = d;
             let z = usize::from(q[0]);
@@ -112,7 +103,7 @@ impl DistanceTable {
                 let idx = (rank::rank(q) >> 1) as usize;
                 if dist[idx] == UNSEEN {
                     dist[idx] = d + 1;
-                    queue.push(pack(q));
+                    queue.push(Nibbles.pack(q));
                 }
                 // undo
                 q[t] = to as u8;
@@ -128,10 +119,12 @@ impl DistanceTable {
         }
     }
 
+    /// The shape the table is for.
     pub fn shape(&self) -> Shape {
         self.shape
     }
 
+    /// The goal-blank cell the table is for (0-based, in reading order).
     pub fn blank(&self) -> usize {
         self.blank
     }
@@ -141,6 +134,7 @@ impl DistanceTable {
         self.dist.len()
     }
 
+    /// Never true: a table holds at least its goal.
     pub fn is_empty(&self) -> bool {
         self.dist.is_empty()
     }
@@ -153,19 +147,22 @@ impl DistanceTable {
     /// Count of states at each distance `0..=max`.
     pub fn histogram(&self) -> Vec<u64> {
         let mut h = vec![0u64; self.max_distance() as usize + 1];
-        for &d in self.dist.iter() {
+        for &d in &self.dist {
             h[usize::from(d)] += 1;
         }
         h
     }
 
-    /// Distance of the canonical state with position vector `q`.
+    /// Distance of the canonical state with position vector `q` (which
+    /// must be reachable: the entry of an unreachable one is its reachable
+    /// twin's).
     #[inline]
     pub fn at(&self, q: &[u8]) -> u32 {
         u32::from(self.dist[(rank::rank(q) >> 1) as usize])
     }
 
-    /// Walks down the table from `q` to the goal, returning the moves.
+    /// Walks down the table from `q` to the goal, returning the moves and
+    /// adding the entries read to `probes`.
     pub fn walk(&self, q: &[u8], probes: &mut u64) -> Vec<Dir> {
         let n = q.len();
         let mut cur = [0u8; 16];
@@ -241,6 +238,8 @@ impl Default for TableSet {
 }
 
 impl TableSet {
+    /// A set with every shape of at most [`MAX_CELLS`] cells and no table
+    /// built yet.
     pub fn new() -> TableSet {
         let mut shapes = Vec::new();
         for rows in 2..=MAX_CELLS / 2 {
@@ -254,13 +253,14 @@ impl TableSet {
         TableSet { shapes }
     }
 
-    /// The process-wide set.
+    /// The process-wide set, shared by every caller in the process.
     pub fn global() -> &'static TableSet {
         static SET: OnceLock<TableSet> = OnceLock::new();
         SET.get_or_init(TableSet::new)
     }
 
-    /// Whether this shape has tables.
+    /// Whether this shape has tables: both sides at least 2 and at most
+    /// [`MAX_CELLS`] cells.
     pub fn covers(shape: Shape) -> bool {
         shape.rows >= 2 && shape.cols >= 2 && shape.cells() <= MAX_CELLS
     }
@@ -282,54 +282,95 @@ impl TableSet {
             .is_some_and(|s| s.get().is_some())
     }
 
-    /// The table and canonical position vector for a query, or `None` when
-    /// the goal is unreachable or the shape has no table.
-    fn prepare(
-        &self,
-        shape: Shape,
-        start: &[u8],
-        goal: &[u8],
-    ) -> Option<(&DistanceTable, [u8; 16])> {
-        let gblank = goal.iter().position(|&t| t == 0)?;
-        let table = self.table(shape, gblank)?;
+    /// Answers one query: start and goal are tiles in reading order, both
+    /// of `shape`. Relabels to the canonical goal, decides reachability from
+    /// parity, ranks and looks up; allocates only for a path.
+    pub fn query(&self, shape: Shape, start: &[u8], goal: &[u8], want_path: bool) -> Lookup {
+        let Some(table) = goal
+            .iter()
+            .position(|&t| t == 0)
+            .and_then(|b| self.table(shape, b))
+        else {
+            return Lookup::NoTable;
+        };
         if !crate::board::slices_can_reach(shape, start, goal) {
-            return None;
+            return Lookup::Unreachable;
         }
         let mut q = [0u8; 16];
-        canonical(start, goal, &mut q[..start.len()]);
-        Some((table, q))
+        let q = &mut q[..start.len()];
+        canonical(start, goal, q);
+        let mut probes = 0;
+        let (moves, path) = if want_path {
+            let path = table.walk(q, &mut probes);
+            (path.len() as u32, Some(path))
+        } else {
+            (table.at(q), None)
+        };
+        Lookup::Found {
+            moves,
+            path,
+            probes,
+        }
     }
 
     /// Fewest moves from `start` to `goal` (tiles in reading order, both
     /// of `shape`), or `None` when unreachable or the shape has no table.
+    ///
+    /// ```
+    /// use npuzzle::board::Shape;
+    /// use npuzzle::search::table::TableSet;
+    ///
+    /// let tables = TableSet::global();
+    /// let shape = Shape::new(3, 3);
+    /// let goal = [1, 2, 3, 8, 0, 4, 7, 6, 5];
+    /// assert_eq!(tables.distance(shape, &[2, 8, 3, 1, 6, 4, 7, 0, 5], &goal), Some(5));
+    /// // Two tiles swapped: the other parity class, unreachable.
+    /// assert_eq!(tables.distance(shape, &[8, 2, 3, 1, 6, 4, 7, 0, 5], &goal), None);
+    /// // 4x4 is beyond the tables.
+    /// let big: Vec<u8> = (0..16).collect();
+    /// assert_eq!(tables.distance(Shape::new(4, 4), &big, &big), None);
+    /// ```
     pub fn distance(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<u32> {
-        let (table, q) = self.prepare(shape, start, goal)?;
-        Some(table.at(&q[..start.len()]))
+        match self.query(shape, start, goal, false) {
+            Lookup::Found { moves, .. } => Some(moves),
+            _ => None,
+        }
     }
 
-    /// Fewest moves and an optimal path, or `None` as for [`distance`].
+    /// An optimal path, or `None` as for [`distance`].
     ///
     /// [`distance`]: TableSet::distance
     pub fn path(&self, shape: Shape, start: &[u8], goal: &[u8]) -> Option<Vec<Dir>> {
-        let (table, q) = self.prepare(shape, start, goal)?;
-        let mut probes = 0;
-        Some(table.walk(&q[..start.len()], &mut probes))
-    }
-}
-
-/// The `table` algorithm: look the answer up in the complete table.
-#[derive(Clone, Copy)]
-pub struct TableSolver {
-    set: &'static TableSet,
-}
-
-impl TableSolver {
-    pub fn global() -> TableSolver {
-        TableSolver {
-            set: TableSet::global(),
+        match self.query(shape, start, goal, true) {
+            Lookup::Found { path, .. } => path,
+            _ => None,
         }
     }
 }
+
+/// The answer of [`TableSet::query`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// The shape has no complete table.
+    NoTable,
+    /// The goal cannot be reached.
+    Unreachable,
+    /// Fewest moves, an optimal path when asked for, and the table entries
+    /// read to walk it.
+    Found {
+        /// Fewest moves.
+        moves: u32,
+        /// An optimal path, when asked for.
+        path: Option<Vec<Dir>>,
+        /// Entries read while walking the path.
+        probes: u64,
+    },
+}
+
+/// The `table` algorithm: the answer looked up in the process-wide
+/// complete tables ([`TableSet::global`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TableSolver;
 
 impl Solver for TableSolver {
     fn name(&self) -> &'static str {
@@ -338,34 +379,41 @@ impl Solver for TableSolver {
 
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
         let t0 = Instant::now();
-        let shape = problem.start.shape();
-        let goal: &Board = &problem.goal;
-        let table = self.set.table(shape, goal.blank()).ok_or_else(|| {
-            SearchError::Unsupported(format!(
-                "no complete table for a {shape} board: tables cover boards of at most {MAX_CELLS} cells"
-            ))
-        })?;
-        if !problem.solvable() {
-            return Ok(Solution::unreachable(self.name()));
+        let shape = problem.shape();
+        let set = TableSet::global();
+        let lookup = set.query(
+            shape,
+            problem.start().tiles(),
+            problem.goal().tiles(),
+            opts.want_path,
+        );
+        let peak = set
+            .table(shape, problem.goal().blank())
+            .map_or(0, |t| t.len() as u64);
+        match lookup {
+            Lookup::NoTable => Err(SearchError::NotApplicable {
+                algorithm: "table",
+                shape,
+                reason: format!("complete tables cover boards of at most {MAX_CELLS} cells"),
+            }),
+            Lookup::Unreachable => Ok(Solution::unreachable(self.name())),
+            Lookup::Found {
+                moves,
+                path,
+                probes,
+            } => Ok(Solution::found(
+                self.name(),
+                None,
+                Some(moves),
+                path,
+                Stats {
+                    expanded: if opts.want_path { u64::from(moves) } else { 0 },
+                    generated: probes,
+                    peak_states: peak,
+                    elapsed: t0.elapsed(),
+                },
+            )),
         }
-        let mut q = [0u8; 16];
-        let q = &mut q[..shape.cells()];
-        canonical(problem.start.tiles(), goal.tiles(), q);
-        let moves = table.at(q);
-        let mut probes = 0;
-        let path = opts.want_path.then(|| table.walk(q, &mut probes));
-        Ok(Solution {
-            moves: Some(moves),
-            path,
-            algorithm: self.name(),
-            heuristic: None,
-            stats: Stats {
-                expanded: if opts.want_path { u64::from(moves) } else { 0 },
-                generated: probes,
-                peak_states: table.len() as u64,
-                elapsed: t0.elapsed(),
-            },
-        })
     }
 }
 

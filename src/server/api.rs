@@ -1,23 +1,21 @@
 //! The JSON API: `/api/solve`, `/api/compare`, `/api/parse`, `/api/health`.
 
-use super::{ApiError, AppState, Config};
+use super::{pdb, ApiError, AppState, Config};
 use crate::board::{GoalSpec, InputError, Shape};
-use crate::heuristic::pdb::partition::default_sizes;
-use crate::heuristic::pdb::{PartitionSpec, PdbOptions};
+use crate::budget::Clock;
 use crate::heuristic::HeuristicKind;
 use crate::input::problem_from_text;
-use crate::rank::partial_count;
 use crate::report::Report;
 use crate::search::compare::{self, Comparison};
-use crate::search::{self, table, Algorithm, Problem, SolveOptions};
-use axum::extract::{FromRequest, Request, State};
+use crate::search::{self, Algorithm, Budget, Plan, Problem, SolveOptions, Workload};
+use axum::extract::{Extension, FromRequest, Request, State};
 use axum::http::{header, StatusCode, Uri};
 use axum::Json;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::Instant;
 
 type App = State<Arc<AppState>>;
 
@@ -38,16 +36,22 @@ pub struct ProblemRequest {
     pub timeout: Option<f64>,
 }
 
+/// A request's budget, started when its headers were read (by the
+/// server's middleware), so that every later phase spends the one
+/// deadline.
+#[derive(Clone, Debug)]
+pub(crate) struct RequestBudget(pub(crate) Budget);
+
 /// A validated request, ready to search.
 struct Job {
     problem: Problem,
-    algo: Algorithm,
     opts: SolveOptions,
 }
 
 impl Job {
-    fn new(config: &Config, req: ProblemRequest) -> Result<Job, ApiError> {
-        let problem = read_problem(config, &req)?;
+    fn new(app: &AppState, budget: Budget, req: &ProblemRequest) -> Result<Job, ApiError> {
+        let config = &app.config;
+        let problem = read_problem(config, req)?;
         let algo = match &req.algo {
             Some(a) => a
                 .parse::<Algorithm>()
@@ -60,74 +64,70 @@ impl Job {
                 .map_err(|e| ApiError::bad_request(format!("heuristic: {e}")))?,
             None => HeuristicKind::Auto,
         };
-        let mut budget = config.budget.clone();
-        budget.cancel = None;
+        let mut budget = budget.with_cancel(None);
         if let Some(t) = req.timeout {
-            if !(t.is_finite() && t > 0.0) {
-                return Err(ApiError::bad_request(format!(
-                    "timeout must be a positive number of seconds, not {t}"
-                )));
-            }
-            let asked = Duration::from_secs_f64(t.min(1e9));
+            let asked =
+                Budget::seconds(t).map_err(|e| ApiError::bad_request(format!("timeout {e}")))?;
             budget.timeout = Some(budget.timeout.map_or(asked, |max| max.min(asked)));
         }
-        let pdb = PdbOptions {
-            partition: server_partition(problem.start.shape()),
-            max_entries: PDB_MAX_ENTRIES,
-            dir: config.pdb_dir.clone(),
-            ..PdbOptions::default()
-        };
+        let pdb = pdb::options(config, &app.pdb_cache, problem.start().shape());
         Ok(Job {
             problem,
-            algo,
-            opts: SolveOptions {
-                pdb,
-                want_path: true,
-                budget,
-                heuristic,
+            opts: SolveOptions::default()
+                .with_algorithm(algo)
+                .with_heuristic(heuristic)
+                .with_pdb(pdb)
+                .with_path(true)
+                .with_budget(budget)
                 // One thread per search: the heavy slots already use every core.
-                threads: 1,
-            },
+                .with_threads(1)
+                // A server answers many queries: the tables pay for themselves.
+                .with_workload(Workload::Many),
         })
     }
 
-    /// Anything but a complete-table lookup takes a heavy slot.
-    fn heavy(&self) -> bool {
-        !(matches!(self.algo, Algorithm::Auto | Algorithm::Table)
-            && self.problem.start.len() <= table::MAX_CELLS)
+    /// Whether pattern databases may be loaded or built for this board.
+    fn pdb_allowed(&self, config: &Config) -> bool {
+        config.pdb_partition(self.problem.shape()).is_some()
+    }
+
+    /// What the planner will run (a combination that cannot run is the
+    /// request's error). Pattern databases off the allow-list are replaced
+    /// by linear conflict when the heuristic was left to the planner (the
+    /// plan's reason then says so), and refused when asked for by name.
+    fn plan(&mut self, config: &Config) -> Result<Plan, ApiError> {
+        let plan = search::plan(&self.problem, &self.opts)?;
+        if plan.heuristic != Some(HeuristicKind::Pdb) || self.pdb_allowed(config) {
+            return Ok(plan);
+        }
+        let why = pdb::not_allowed(self.problem.shape());
+        if self.opts.heuristic == HeuristicKind::Pdb {
+            return Err(ApiError::bad_request(format!(
+                "heuristic pdb: {why}; use linear-conflict, or auto to let the server choose"
+            )));
+        }
+        self.opts.heuristic = HeuristicKind::LinearConflict;
+        let mut plan = search::plan(&self.problem, &self.opts)?;
+        plan.reason = format!("{}; linear conflict, since {why}", plan.reason);
+        Ok(plan)
+    }
+
+    /// The request's deadline (no waiting for a heavy slot past it).
+    fn deadline(&self) -> Option<Instant> {
+        let b = &self.opts.budget;
+        b.deadline(Clock::new(b).start)
     }
 }
 
-/// Largest pattern database (entries per tile group) a request may build.
-/// Building one is not interrupted by the search budget, so it must stay
-/// short: the 6-6-3 databases of the 15-puzzle (5.8 M entries each) take a
-/// few seconds once and are cached on disk; the 6-6-6-6 of the 24-puzzle
-/// (127 M each) would take ten minutes, so 5x5 boards get smaller groups.
-const PDB_MAX_ENTRIES: u64 = 1 << 23;
-
-/// The board's usual partition when every group fits [`PDB_MAX_ENTRIES`],
-/// else even groups of the largest size that fits.
-fn server_partition(shape: Shape) -> PartitionSpec {
-    let n = shape.cells();
-    let fits = |k: usize| partial_count(n, k).is_some_and(|c| c <= PDB_MAX_ENTRIES);
-    if default_sizes(shape, PDB_MAX_ENTRIES).into_iter().all(fits) {
-        return PartitionSpec::Auto;
-    }
-    let tiles = n - 1;
-    let mut k = 1;
-    while k < tiles && fits(k + 1) {
-        k += 1;
-    }
-    let groups = tiles.div_ceil(k);
-    PartitionSpec::Sizes(
-        (0..groups)
-            .map(|g| tiles / groups + usize::from(g < tiles % groups))
-            .collect(),
-    )
+/// Anything but a complete-table lookup (or no search at all) takes a
+/// heavy slot.
+fn heavy(plan: &Plan) -> bool {
+    plan.solvable && !plan.is_table()
 }
 
-/// Reads start, goal and size as `npuzzle solve START --goal GOAL --size
-/// RxC` would, and refuses boards larger than the server searches.
+/// Reads start, goal and size as the command line reads them (through
+/// [`problem_from_text`]), and refuses boards larger than the server
+/// searches.
 fn read_problem(config: &Config, req: &ProblemRequest) -> Result<Problem, ApiError> {
     let start = match &req.start {
         None | Some(Value::Null) => {
@@ -158,7 +158,7 @@ fn read_problem(config: &Config, req: &ProblemRequest) -> Result<Problem, ApiErr
     .transpose()
     .map_err(|e| ApiError::bad_request(format!("size: {e}")))?;
     let problem = problem_from_text(&start, goal.as_ref(), size)?;
-    let cells = problem.start.len();
+    let cells = problem.start().len();
     if cells > config.max_cells {
         return Err(ApiError::bad_request(format!(
             "a {}x{} board ({cells} cells) is larger than this server searches (at most {} cells, e.g. 5x5); use `npuzzle solve` on the command line",
@@ -234,8 +234,11 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for ApiJson<T> {
         if declared.is_some_and(|n| n > limit as u64) {
             return Err(too_large());
         }
-        let bytes = axum::body::to_bytes(req.into_body(), limit)
+        // A client dribbling its body must not hold the request open.
+        let wait = state.config.body_timeout;
+        let bytes = tokio::time::timeout(wait, axum::body::to_bytes(req.into_body(), limit))
             .await
+            .map_err(|_| ApiError::body_timeout(wait))?
             .map_err(|_| too_large())?;
         if bytes.iter().all(u8::is_ascii_whitespace) {
             return Err(ApiError::bad_request(
@@ -249,42 +252,54 @@ impl<T: DeserializeOwned> FromRequest<Arc<AppState>> for ApiJson<T> {
 }
 
 /// `POST /api/solve`: the fewest moves, the path and every board along it
-/// (a [`Report`], as `npuzzle solve --json --boards` prints).
+/// (a [`Report`] with its boards, as the command line prints it in JSON).
 pub async fn solve(
     State(app): App,
+    Extension(RequestBudget(budget)): Extension<RequestBudget>,
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Report>, ApiError> {
-    let job = Job::new(&app.config, req)?;
-    let heavy = job.heavy();
-    let Job {
-        problem,
-        algo,
-        mut opts,
-    } = job;
+    let mut job = Job::new(&app, budget, &req)?;
+    let plan = job.plan(&app.config)?;
+    let deadline = job.deadline();
+    let Job { problem, mut opts } = job;
     let report = app
         .limiter
-        .run(heavy, move |flag| {
+        .run(heavy(&plan), deadline, move |flag| {
             opts.budget.cancel = Some(flag);
-            search::solve(&problem, algo, &opts).map(|sol| Report::new(&problem, &sol, false, true))
+            search::solve(&problem, &opts).map(|mut sol| {
+                // The planner was asked again with the fallback; report
+                // why, as planned.
+                sol.plan = Some(plan);
+                Report::new(&problem, &sol, false, true)
+            })
         })
         .await??;
     Ok(Json(report))
 }
 
-/// `POST /api/compare`: every algorithm on the board ([`Comparison`]).
+/// `POST /api/compare`: every algorithm on the board ([`Comparison`]);
+/// pattern databases only where the allow-list has the board.
 pub async fn compare(
     State(app): App,
+    Extension(RequestBudget(budget)): Extension<RequestBudget>,
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Comparison>, ApiError> {
-    let Job {
-        problem, mut opts, ..
-    } = Job::new(&app.config, req)?;
+    let job = Job::new(&app, budget, &req)?;
+    let refused = (!job.pdb_allowed(&app.config)).then(|| pdb::not_allowed(job.problem.shape()));
+    let deadline = job.deadline();
+    let Job { problem, mut opts } = job;
     opts.want_path = false;
     let cmp = app
         .limiter
-        .run(true, move |flag| {
+        .run(true, deadline, move |flag| {
             opts.budget.cancel = Some(flag);
-            compare::compare(&problem, &opts)
+            compare::compare_refusing(&problem, &opts, &|_, h| {
+                if h == Some(HeuristicKind::Pdb) {
+                    refused.clone()
+                } else {
+                    None
+                }
+            })
         })
         .await?;
     Ok(Json(cmp))
@@ -304,15 +319,16 @@ pub struct Parsed {
 /// `POST /api/parse`: reads the boards (the page shows what it understood).
 pub async fn parse(
     State(app): App,
+    Extension(RequestBudget(budget)): Extension<RequestBudget>,
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Parsed>, ApiError> {
     // Checks the whole request, as solve would, without searching.
-    let p = Job::new(&app.config, req)?.problem;
+    let p = Job::new(&app, budget, &req)?.problem;
     Ok(Json(Parsed {
         rows: p.rows(),
         cols: p.cols(),
-        start: p.start.tiles().to_vec(),
-        goal: p.goal.tiles().to_vec(),
+        start: p.start().tiles().to_vec(),
+        goal: p.goal().tiles().to_vec(),
         solvable: p.solvable(),
     }))
 }
@@ -330,8 +346,16 @@ pub async fn health(State(app): App) -> Json<Value> {
             "max_nodes": c.budget.max_nodes,
             "max_states": c.budget.max_states,
             "queue_wait_seconds": c.queue_wait.as_secs_f64(),
+            "header_timeout_seconds": c.header_timeout.as_secs_f64(),
+            "body_timeout_seconds": c.body_timeout.as_secs_f64(),
+            "write_timeout_seconds": c.write_timeout.as_secs_f64(),
         },
         "searches": app.limiter.stats(),
+        "connections": {
+            "open": app.connections.open(),
+            "cap": app.connections.cap(),
+        },
+        "pdb": pdb::health(c, &app.pdb_cache),
     }))
 }
 
@@ -352,31 +376,4 @@ pub async fn use_post(uri: Uri) -> ApiError {
         StatusCode::METHOD_NOT_ALLOWED,
         format!("{} takes POST with a JSON body", uri.path()),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn server_partitions_fit_the_cap() {
-        assert_eq!(server_partition(Shape::new(4, 4)), PartitionSpec::Auto);
-        assert_eq!(server_partition(Shape::new(3, 3)), PartitionSpec::Auto);
-        assert_eq!(
-            server_partition(Shape::new(5, 5)),
-            PartitionSpec::Sizes(vec![5, 5, 5, 5, 4])
-        );
-        for (r, c) in [(4, 5), (5, 4), (3, 5), (5, 5)] {
-            let shape = Shape::new(r, c);
-            let sizes = match server_partition(shape) {
-                PartitionSpec::Sizes(s) => s,
-                PartitionSpec::Auto => default_sizes(shape, PDB_MAX_ENTRIES),
-                other => panic!("{other:?}"),
-            };
-            assert_eq!(sizes.iter().sum::<usize>(), r * c - 1);
-            for k in sizes {
-                assert!(partial_count(r * c, k).unwrap() <= PDB_MAX_ENTRIES);
-            }
-        }
-    }
 }

@@ -2,7 +2,7 @@
 //! the same one-line message the command line prints.
 
 use crate::board::{BoardError, InputError};
-use crate::search::SearchError;
+use crate::search::{ErrorKind, SearchError};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -16,6 +16,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error answered with `status` and `message`.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
@@ -40,15 +41,48 @@ impl ApiError {
         )
     }
 
+    /// 503: the server is shutting down.
+    pub fn shutting_down() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is shutting down; try again shortly",
+        )
+    }
+
+    /// 408: the client took longer than `limit` to send its body.
+    pub fn body_timeout(limit: Duration) -> ApiError {
+        ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request body did not arrive within {} s",
+                limit.as_secs_f64()
+            ),
+        )
+    }
+
+    /// 503: a request still unanswered when its time budget (plus a grace
+    /// for writing the answer) has run out.
+    pub fn too_long(limit: Duration) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the request did not finish within {} s, its time budget",
+                limit.as_secs_f64()
+            ),
+        )
+    }
+
     /// 500: a bug (a search panicked).
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
+    /// The HTTP status answered.
     pub fn status(&self) -> StatusCode {
         self.status
     }
 
+    /// The one-line message answered as `{"error": message}`.
     pub fn message(&self) -> &str {
         &self.message
     }
@@ -81,12 +115,14 @@ impl From<BoardError> for ApiError {
 
 impl From<SearchError> for ApiError {
     fn from(e: SearchError) -> ApiError {
-        let status = match &e {
-            SearchError::Input(_) | SearchError::Unsupported(_) => StatusCode::BAD_REQUEST,
+        let status = match e.kind() {
+            ErrorKind::BadInput => StatusCode::BAD_REQUEST,
             // Well-formed, but more than this server will spend on it.
-            SearchError::Budget { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorKind::Budget => StatusCode::UNPROCESSABLE_ENTITY,
             // The client is gone, or the server is shutting down.
-            SearchError::Cancelled { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorKind::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
+            // The machine failed us (threads, a cache): not the client's fault.
+            ErrorKind::Environment => StatusCode::INTERNAL_SERVER_ERROR,
         };
         ApiError::new(status, chain(&e))
     }
@@ -94,10 +130,19 @@ impl From<SearchError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut res = (
             self.status,
             Json(serde_json::json!({ "error": self.message })),
         )
-            .into_response()
+            .into_response();
+        // A client too slow to send its body has the rest of it in flight:
+        // the connection cannot carry another request.
+        if self.status == StatusCode::REQUEST_TIMEOUT {
+            res.headers_mut().insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+        }
+        res
     }
 }

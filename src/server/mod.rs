@@ -1,96 +1,76 @@
-//! `npuzzle serve`: a web page to set up a board, solve it and watch the
+//! The web server: a page to set up a board, solve it and watch the
 //! solution, over a small JSON API. A thin layer over the library: boards
 //! are read by [`crate::input::problem_from_text`] and answers are
 //! [`crate::report::Report`] / [`crate::search::compare::Comparison`], exactly
-//! what the command line prints with `--json`.
+//! what the command line prints as JSON.
 //!
-//! Safe to leave running: bodies are capped ([`Config::body_limit`]), boards
-//! are capped ([`Config::max_cells`]), every search runs on the blocking pool
-//! under a [`Budget`] whose cancel flag is raised when the client goes away,
-//! and at most [`Config::heavy_slots`] heavy searches run at once.
+//! Safe to leave running, whatever clients send ([`Config`] holds every
+//! limit):
+//! * requests: bodies are capped and must arrive within a time limit,
+//!   headers too; boards are capped in cells;
+//! * time: each request has one budget, counted from when its headers were
+//!   read, that its body, its wait for a heavy slot, its database builds and
+//!   its search all spend; a client that goes away cancels its search or
+//!   build;
+//! * work: at most [`Config::heavy_slots`] heavy searches run at once (on
+//!   the blocking pool), the rest wait briefly and then get 503;
+//! * memory and disk: pattern databases only for allow-listed boards, kept
+//!   in a memory cache of bounded bytes, saved under a disk cap;
+//! * connections: at most a bounded number, below the descriptor limit;
+//!   shutdown cancels running searches and closes slow connections after a
+//!   grace period.
 
 mod api;
 mod assets;
+mod config;
+mod conn;
 mod error;
 mod limits;
+mod pdb;
 
+pub use config::{Config, PdbAllow};
 pub use error::ApiError;
 pub use limits::Limiter;
 
-use crate::search::Budget;
+use crate::heuristic::pdb::PdbCache;
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Where `npuzzle serve` listens unless told otherwise.
+/// The address to listen on when none is given: this machine only, port
+/// 8080.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
-
-/// Limits of a running server.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// Largest request body, in bytes; larger ones get 413.
-    pub body_limit: usize,
-    /// Largest board (cells) the server will search; larger ones get 400.
-    pub max_cells: usize,
-    /// The budget of every search. A request may ask for a shorter
-    /// `timeout`, never a longer one. `cancel` is ignored (each request
-    /// gets its own flag).
-    pub budget: Budget,
-    /// Heavy searches (anything but a complete-table lookup) allowed at once.
-    pub heavy_slots: usize,
-    /// How long a heavy request waits for a slot before it gets 503.
-    pub queue_wait: Duration,
-    /// Pattern-database cache directory; `None` for the default
-    /// (`$XDG_CACHE_HOME/npuzzle`).
-    pub pdb_dir: Option<std::path::PathBuf>,
-}
-
-impl Config {
-    /// 64 KiB: a 16×16 board written generously is a few KiB.
-    pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
-    /// 5×5: beyond it even IDA* with the best heuristic can take hours.
-    pub const DEFAULT_MAX_CELLS: usize = 25;
-    pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
-    /// About 10–20 seconds of IDA*.
-    pub const DEFAULT_MAX_NODES: u64 = 400_000_000;
-    /// A few hundred MiB for BFS / A*.
-    pub const DEFAULT_MAX_STATES: u64 = 4_000_000;
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            body_limit: Config::DEFAULT_BODY_LIMIT,
-            max_cells: Config::DEFAULT_MAX_CELLS,
-            budget: Budget {
-                max_states: Config::DEFAULT_MAX_STATES,
-                max_nodes: Config::DEFAULT_MAX_NODES,
-                timeout: Some(Config::DEFAULT_TIMEOUT),
-                cancel: None,
-            },
-            heavy_slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            queue_wait: Duration::from_secs(2),
-            pdb_dir: None,
-        }
-    }
-}
 
 /// What every handler shares.
 #[derive(Debug)]
 pub(crate) struct AppState {
     pub(crate) config: Config,
     pub(crate) limiter: Limiter,
+    /// The server's own pattern databases in memory (never the
+    /// process-wide cache, which has no bound).
+    pub(crate) pdb_cache: Arc<PdbCache>,
+    pub(crate) connections: conn::Connections,
 }
 
 /// The application: page, assets and API, with its limits. Keep the
 /// returned [`Limiter`] to cancel every running search (on shutdown).
 pub fn app(config: Config) -> (Router, Limiter) {
+    let (router, state) = build(config);
+    (router, state.limiter.clone())
+}
+
+fn build(config: Config) -> (Router, Arc<AppState>) {
     let limiter = Limiter::new(config.heavy_slots, config.queue_wait);
     let state = Arc::new(AppState {
+        pdb_cache: Arc::new(PdbCache::new(config.pdb_memory)),
+        connections: conn::Connections::new(conn::connection_cap(config.max_connections)),
         config,
-        limiter: limiter.clone(),
+        limiter,
     });
     let router = Router::new()
         .route("/", get(assets::index))
@@ -103,17 +83,46 @@ pub fn app(config: Config) -> (Router, Limiter) {
         .route("/api/compare", post(api::compare).fallback(api::use_post))
         .route("/api/parse", post(api::parse).fallback(api::use_post))
         .fallback(api::not_found)
-        .with_state(state);
-    (router, limiter)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            request_budget,
+        ))
+        .with_state(state.clone());
+    (router, state)
 }
 
-/// The router alone (tests).
+/// Time allowed past a request's budget for its answer to be made, before
+/// the request is cut short.
+const ANSWER_GRACE: Duration = Duration::from_secs(2);
+
+/// Starts each request's budget when its headers have been read, and cuts
+/// short a request still running past that budget (a backstop: searches
+/// and builds stop at the budget themselves).
+async fn request_budget(
+    State(app): State<Arc<AppState>>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let budget = app.config.budget.clone().with_cancel(None).started_now();
+    req.extensions_mut().insert(api::RequestBudget(budget));
+    let Some(limit) = app.config.budget.timeout.map(|t| t + ANSWER_GRACE) else {
+        return next.run(req).await;
+    };
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(res) => res,
+        // Dropping the request raised its search's cancel flag.
+        Err(_) => ApiError::too_long(limit).into_response(),
+    }
+}
+
+/// The router alone, without its [`Limiter`] (for tests).
 pub fn router(config: Config) -> Router {
     app(config).0
 }
 
-/// Serves on `listener` until `shutdown` completes, then cancels every
-/// running search and waits for the open requests to end.
+/// Serves on `listener` until `shutdown` completes; then stops accepting,
+/// cancels every running search, waits at most [`Config::shutdown_grace`]
+/// for open requests to end and closes the connections still open.
 pub async fn serve<F>(
     listener: tokio::net::TcpListener,
     config: Config,
@@ -122,11 +131,19 @@ pub async fn serve<F>(
 where
     F: Future<Output = ()> + Send + 'static,
 {
-    let (router, limiter) = app(config);
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            limiter.cancel_all();
-        })
-        .await
+    let timeouts = conn::Timeouts {
+        header: config.header_timeout,
+        write: config.write_timeout,
+        shutdown_grace: config.shutdown_grace,
+    };
+    let (router, state) = build(config);
+    conn::serve(
+        listener,
+        router,
+        state.connections.clone(),
+        state.limiter.clone(),
+        timeouts,
+        shutdown,
+    )
+    .await
 }

@@ -94,9 +94,8 @@ pub async fn browser(driver_url: &str, profile: &Path, width: u32, height: u32) 
             ],
         },
     });
-    let caps = match caps {
-        Value::Object(m) => m,
-        _ => unreachable!(),
+    let Value::Object(caps) = caps else {
+        unreachable!("json! of an object literal is an object")
     };
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)

@@ -13,8 +13,9 @@
 //!
 //! The stored value of a placement is the smallest cost over its regions
 //! (the first layer that reaches it), so one byte per placement:
-//! `n!/(n−k)!` bytes. Counting only the group's moves is what makes the
-//! groups' values add up admissibly.
+//! `n!/(n−k)!` bytes; a *zero-aware* database keeps the cost of each
+//! region instead, `n − k` times the size (see [`build`]). Counting only
+//! the group's moves is what makes the groups' values add up admissibly.
 //!
 //! Bookkeeping uses bit sets over (placement, free-cell ordinal): `seen`,
 //! the current layer and the next layer, each `n!/(n−k)! · (n−k)` bits.
@@ -22,11 +23,12 @@
 //! that workers can mark successors without locks.
 
 use crate::board::Shape;
+use crate::budget::{Clock, Interrupt};
 use crate::rank::PartialRanker;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Value of a placement not (yet) reached.
 pub const UNREACHED: u8 = u8::MAX;
@@ -112,7 +114,7 @@ impl Geometry {
         let mut map = TABLES
             .get_or_init(Default::default)
             .lock()
-            .unwrap_or_else(|p| p.into_inner());
+            .unwrap_or_else(PoisonError::into_inner);
         let key = (self.n, self.cols);
         if let Some(t) = map.get(&key) {
             return Some(t.clone());
@@ -176,20 +178,27 @@ impl BuildProgress for () {
 /// (placement, free-cell ordinal) pair, index `rank · (n − k) + ordinal`,
 /// holding the cost for the blank's region whose lowest free cell has that
 /// ordinal (entries for other ordinals are [`UNREACHED`] and never read).
+///
+/// Stops, returning what stopped it, when `clock`'s deadline passes or its
+/// cancel flag is raised (looked at between chunks of a layer, so within a
+/// few milliseconds), and refuses to start when [`scratch_bytes`] exceed
+/// its byte budget. Nothing is returned half-built.
 pub fn build(
     shape: Shape,
     goal_cells: &[u8],
     goal_blank: usize,
     regions: bool,
     progress: &dyn BuildProgress,
-) -> Vec<u8> {
+    clock: &Clock<'_>,
+) -> Result<Vec<u8>, Interrupt> {
     let geo = Geometry::new(shape);
     let n = geo.n;
     let k = goal_cells.len();
-    let ranker = match PartialRanker::new(n, k) {
-        Some(r) => r,
-        None => unreachable!("group size checked by the caller"),
+    let Some(ranker) = PartialRanker::new(n, k) else {
+        unreachable!("group size checked by the caller")
     };
+    clock.budget().check_bytes(scratch_bytes(n, k, regions))?;
+    clock.poll()?;
     let placements = ranker.count() as usize;
     let f = n - k; // free cells, the blank's included
     let words = (placements * f).div_ceil(64);
@@ -215,11 +224,19 @@ pub fn build(
 
     const CHUNK: usize = 1 << 12;
     let mut depth: u32 = 0;
+    let stopped: Mutex<Option<Interrupt>> = Mutex::new(None);
     loop {
         let new_placements = AtomicU64::new(0);
         let new_states = AtomicU64::new(0);
         let d1 = (depth + 1).min(u32::from(UNREACHED) - 1) as u8;
         cur.par_chunks(CHUNK).enumerate().for_each(|(ci, chunk)| {
+            if let Err(i) = clock.poll() {
+                stopped
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .get_or_insert(i);
+                return;
+            }
             let mut pos = [0u8; 64];
             let pos = &mut pos[..k];
             let (mut np, mut ns) = (0u64, 0u64);
@@ -280,6 +297,9 @@ pub fn build(
             new_placements.fetch_add(np, Relaxed);
             new_states.fetch_add(ns, Relaxed);
         });
+        if let Some(i) = *stopped.lock().unwrap_or_else(PoisonError::into_inner) {
+            return Err(i);
+        }
         depth += 1;
         reached += new_placements.load(Relaxed);
         progress.layer(depth, reached, placements as u64);
@@ -290,7 +310,19 @@ pub fn build(
         next.par_iter().for_each(|w| w.store(0, Relaxed));
     }
     drop((seen, cur, next));
-    dist.into_par_iter().map(AtomicU8::into_inner).collect()
+    Ok(dist.into_par_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// Bytes a build of a `k`-tile group on `n` cells holds at its peak: three
+/// bit sets over (placement, free-cell ordinal) and the values.
+pub fn scratch_bytes(n: usize, k: usize, regions: bool) -> u64 {
+    let placements = crate::rank::partial_count(n, k).unwrap_or(u64::MAX);
+    let f = (n - k) as u64;
+    let bits = placements.saturating_mul(f);
+    let values = if regions { bits } else { placements };
+    bits.div_ceil(64)
+        .saturating_mul(8 * 3)
+        .saturating_add(values)
 }
 
 #[cfg(test)]
@@ -309,11 +341,36 @@ mod tests {
     }
 
     #[test]
+    fn a_build_stops_when_cancelled_or_over_its_memory() {
+        let shape = Shape::new(5, 5);
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let cancelled = crate::budget::Budget::unlimited().with_cancel(Some(flag));
+        let r = build(
+            shape,
+            &[1, 2, 3, 4, 5],
+            0,
+            false,
+            &(),
+            &Clock::new(&cancelled),
+        );
+        assert_eq!(r, Err(Interrupt::Cancelled));
+        let small = crate::budget::Budget::unlimited().with_max_bytes(1 << 20);
+        let r = build(shape, &[1, 2, 3, 4, 5], 0, false, &(), &Clock::new(&small));
+        assert_eq!(
+            r,
+            Err(Interrupt::Limit(crate::budget::Limit::Memory)),
+            "5 tiles on 25 cells need {} bytes",
+            scratch_bytes(25, 5, false)
+        );
+    }
+
+    #[test]
     fn one_tile_database_is_its_manhattan_distance() {
         // With one tile, the cost is exactly its Manhattan distance to the goal.
         let shape = Shape::new(3, 4);
         let goal_cell = 5u8;
-        let data = build(shape, &[goal_cell], 11, false, &());
+        let budget = crate::budget::Budget::unlimited();
+        let data = build(shape, &[goal_cell], 11, false, &(), &Clock::new(&budget)).unwrap();
         for cell in 0..12u8 {
             let md = (cell / 4).abs_diff(goal_cell / 4) + (cell % 4).abs_diff(goal_cell % 4);
             assert_eq!(data[usize::from(cell)], md, "cell {cell}");

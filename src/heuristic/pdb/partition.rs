@@ -12,23 +12,38 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
+/// What is wrong with a partition.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PartitionError {
+    /// The text (held here) is neither `auto`, group sizes (`6-6-3`) nor
+    /// tile groups (`1,2,3/4,5,6,7,8`).
     #[error("'{0}' is not a partition: use a name such as 7-8, 6-6-3, 5-5-5, 6-6-6-6, group sizes like 4-4, or tile groups like 1,2,3/4,5,6,7,8")]
     Syntax(String),
+    /// The groups do not hold exactly the board's tiles.
     #[error("the partition has {got} tiles but a {shape} board has {want}")]
     WrongTotal {
+        /// Tiles the groups hold.
         got: usize,
+        /// Tiles of the board: its cells less the blank.
         want: usize,
+        /// The board's shape.
         shape: Shape,
     },
+    /// A tile (held here) is the blank `0`, not on the board, or in two
+    /// groups.
     #[error("tile {0} is in two groups or out of range")]
     BadTile(usize),
+    /// A group has more placements than the entry cap allows.
     #[error("a group of {size} tiles on a {shape} board needs {entries} entries, more than the {limit} allowed (use smaller groups)")]
     TooBig {
+        /// Tiles in the group.
         size: usize,
+        /// The board's shape.
         shape: Shape,
+        /// The group's placements, `n!/(n−k)!`, as text (it may not fit a
+        /// `u64`).
         entries: String,
+        /// The cap on one group's placements.
         limit: u64,
     },
 }
@@ -51,7 +66,7 @@ impl fmt::Display for PartitionSpec {
         match self {
             PartitionSpec::Auto => f.write_str("auto"),
             PartitionSpec::Sizes(s) => {
-                let parts: Vec<String> = s.iter().map(|x| x.to_string()).collect();
+                let parts: Vec<String> = s.iter().map(ToString::to_string).collect();
                 f.write_str(&parts.join("-"))
             }
             PartitionSpec::Tiles(groups) => {
@@ -59,7 +74,7 @@ impl fmt::Display for PartitionSpec {
                     .iter()
                     .map(|g| {
                         g.iter()
-                            .map(|t| t.to_string())
+                            .map(ToString::to_string)
                             .collect::<Vec<_>>()
                             .join(",")
                     })
@@ -73,9 +88,11 @@ impl fmt::Display for PartitionSpec {
 impl FromStr for PartitionSpec {
     type Err = PartitionError;
 
+    /// `auto` (or `default`); group sizes joined by `-` or `+`; or tile
+    /// groups, tiles separated by `,` or spaces and groups by `/` or `|`.
     fn from_str(text: &str) -> Result<PartitionSpec, PartitionError> {
         let t = text.trim();
-        let bad = || PartitionError::Syntax(t.to_string());
+        let bad = || PartitionError::Syntax(crate::board::printable(t));
         if t.eq_ignore_ascii_case("auto") || t.eq_ignore_ascii_case("default") {
             return Ok(PartitionSpec::Auto);
         }
@@ -89,7 +106,7 @@ impl FromStr for PartitionSpec {
                         .collect::<Result<Vec<u8>, _>>()
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            if groups.iter().any(|g| g.is_empty()) {
+            if groups.iter().any(std::vec::Vec::is_empty) {
                 return Err(bad());
             }
             return Ok(PartitionSpec::Tiles(groups));

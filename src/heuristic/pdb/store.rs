@@ -1,11 +1,13 @@
 //! The on-disk cache of built pattern databases.
 //!
-//! One file per (board, goal, group): a fixed header naming the format
-//! version, the board, the goal, the group and a CRC-32 of the contents,
-//! then one byte per placement. Files are written to a temporary name in the
-//! same directory and renamed into place, so a crash or two builders racing
-//! never leave a torn file under the real name. A file that is truncated,
-//! corrupt or for another board/goal/group is detected on load.
+//! One file per (board, goal, group, zero-awareness): a header naming the
+//! format version, the board, the goal, the group, whether the database is
+//! zero-aware, its size and a CRC-32 of the contents, then the contents (one
+//! byte per placement, or per placement and free cell). Files are written
+//! to a temporary name in the same directory and renamed into place, so a
+//! crash or two builders racing never leave a torn file under the real
+//! name. A file that is truncated, corrupt or for another board, goal or
+//! group is detected on load.
 
 use std::fs;
 use std::io::{self, Read, Write};
@@ -19,7 +21,9 @@ pub const FORMAT_VERSION: u32 = 2;
 /// What a database file is for.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Key {
+    /// Rows of the board.
     pub rows: u8,
+    /// Columns of the board.
     pub cols: u8,
     /// The goal's tiles in reading order.
     pub goal: Vec<u8>,
@@ -34,7 +38,7 @@ impl Key {
     /// File name: board, a hash of the goal, the tiles.
     pub fn file_name(&self) -> String {
         let goal_hash = crc32fast::hash(&self.goal);
-        let tiles: Vec<String> = self.tiles.iter().map(|t| t.to_string()).collect();
+        let tiles: Vec<String> = self.tiles.iter().map(ToString::to_string).collect();
         format!(
             "{}x{}-goal{:08x}-tiles{}{}.pdb",
             self.rows,
@@ -65,27 +69,73 @@ impl Key {
 /// Why a cached file could not be used.
 #[derive(Debug, Error)]
 pub enum LoadError {
+    /// No file of the key's name in the directory: not built yet.
     #[error("not found")]
     Missing,
+    /// The file exists but reading it failed.
     #[error("cannot read {path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        source: io::Error,
+    },
+    /// Something other than a regular file (a directory, a FIFO, a
+    /// device) stands under the file's name.
+    #[error("{path} is not a regular file")]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
+    /// The file does not start with this format's magic and version (a
+    /// foreign file, or one from another version of the format).
     #[error("{path} is not a pattern database of this format (version or magic differs)")]
-    Format { path: PathBuf },
+    Format {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The header names another board, goal, group or zero-awareness (or
+    /// another entry count) than the key.
     #[error("{path} is for another board, goal or group")]
-    Mismatch { path: PathBuf },
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file ends before its header or its data does.
     #[error("{path} is truncated ({got} of {want} bytes)")]
-    Truncated { path: PathBuf, got: u64, want: u64 },
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// Bytes found.
+        got: u64,
+        /// Bytes a whole file has (header and data).
+        want: u64,
+    },
+    /// The data fails its CRC-32, or the file is longer than its header
+    /// says.
     #[error("{path} is corrupt (checksum mismatch)")]
-    Corrupt { path: PathBuf },
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+    },
 }
 
-/// Loads the database for `key` from `dir`, checking everything.
+/// Loads the database for `key` from `dir`, checking everything; `entries`
+/// is the number of data bytes such a database holds.
 pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadError> {
     let path = dir.join(key.file_name());
     let io_err = |source: io::Error| LoadError::Io {
         path: path.clone(),
         source,
     };
+    // Only a regular file is read: opening a FIFO (or a device) that
+    // someone left under the file's name would block, or never end.
+    match fs::metadata(&path) {
+        Ok(m) if m.is_file() => {}
+        Ok(_) => return Err(LoadError::NotAFile { path }),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing),
+        Err(e) => return Err(io_err(e)),
+    }
     let mut f = match fs::File::open(&path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing),
@@ -160,7 +210,9 @@ pub fn save(dir: &Path, key: &Key, data: &[u8]) -> io::Result<PathBuf> {
         let mut f = io::BufWriter::new(fs::File::create(&tmp)?);
         f.write_all(&key.header(data.len() as u64, crc32fast::hash(data)))?;
         f.write_all(data)?;
-        let f = f.into_inner().map_err(|e| e.into_error())?;
+        let f = f
+            .into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?;
         f.sync_all()?;
         fs::rename(&tmp, &path)
     })();
@@ -170,16 +222,25 @@ pub fn save(dir: &Path, key: &Key, data: &[u8]) -> io::Result<PathBuf> {
     result.map(|_| path)
 }
 
-/// One cached file, for `npuzzle pdb list`.
+/// One database file found in a cache directory, as its header describes
+/// it (the data is not read or checked).
 #[derive(Clone, Debug)]
 pub struct CachedFile {
+    /// The file.
     pub path: PathBuf,
+    /// Its size on disk, in bytes.
     pub bytes: u64,
+    /// Rows of the board.
     pub rows: u8,
+    /// Columns of the board.
     pub cols: u8,
+    /// The goal's tiles in reading order.
     pub goal: Vec<u8>,
+    /// The group's tiles, sorted.
     pub tiles: Vec<u8>,
+    /// Zero-aware: one value per region of the blank.
     pub regions: bool,
+    /// Data bytes the header announces.
     pub entries: u64,
 }
 
@@ -194,6 +255,10 @@ pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
     for entry in entries.flatten() {
         let path = entry.path();
         if path.extension().and_then(|e| e.to_str()) != Some("pdb") {
+            continue;
+        }
+        // Regular files only: opening a FIFO would block.
+        if !fs::metadata(&path).is_ok_and(|m| m.is_file()) {
             continue;
         }
         let Ok(mut f) = fs::File::open(&path) else {
@@ -236,9 +301,7 @@ pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
 /// The default cache directory: `$XDG_CACHE_HOME/npuzzle` (or the
 /// platform's cache directory), else `./.npuzzle-cache`.
 pub fn default_dir() -> PathBuf {
-    dirs::cache_dir()
-        .map(|d| d.join("npuzzle"))
-        .unwrap_or_else(|| PathBuf::from(".npuzzle-cache"))
+    dirs::cache_dir().map_or_else(|| PathBuf::from(".npuzzle-cache"), |d| d.join("npuzzle"))
 }
 
 #[cfg(test)]

@@ -1,0 +1,60 @@
+//! A board's dimensions.
+
+use super::{check_shape, BoardError};
+use std::fmt;
+use std::str::FromStr;
+
+/// A board's dimensions, printed and parsed as `RxC`.
+///
+/// A shape is not checked on its own: [`Shape::new`] takes any sides, while
+/// parsing one and building a board check them against
+/// [`MIN_SIDE`](super::MIN_SIDE)`..=`[`MAX_SIDE`](super::MAX_SIDE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+}
+
+impl Shape {
+    /// `rows`×`cols`, unchecked.
+    pub fn new(rows: usize, cols: usize) -> Shape {
+        Shape { rows, cols }
+    }
+
+    /// Number of cells, `rows · cols` (tiles plus the blank).
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for Shape {
+    type Err = BoardError;
+
+    /// `3x3`, `2X4`, `2*4`, `3×4`, or `4` for 4x4.
+    fn from_str(text: &str) -> Result<Shape, BoardError> {
+        let bad = || BoardError::BadSizeText {
+            text: super::printable(text),
+        };
+        let t = text.trim();
+        let parts: Vec<&str> = t.split(['x', 'X', '*', '×']).collect();
+        let nums: Vec<usize> = parts
+            .iter()
+            .map(|p| p.trim().parse::<usize>().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        let shape = match nums[..] {
+            [n] => Shape::new(n, n),
+            [r, c] => Shape::new(r, c),
+            _ => return Err(bad()),
+        };
+        check_shape(shape.rows, shape.cols)?;
+        Ok(shape)
+    }
+}

@@ -1,0 +1,219 @@
+//! Budgets: what a search (or a database build) may spend — states held,
+//! node expansions, bytes, wall-clock time — and a cancel flag, checked as
+//! it goes so that it stops with a message instead of exhausting the
+//! machine.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Limits that stop a search cleanly before it exhausts the machine.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Budget {
+    /// Most states a memory-bound search (BFS, bidirectional BFS, A*) may hold.
+    pub max_states: u64,
+    /// Most node expansions a depth-first search (IDA*) may make.
+    pub max_nodes: u64,
+    /// Most bytes a search may hold (its states, or a database build's
+    /// scratch space), checked before each growth.
+    pub max_bytes: u64,
+    /// Wall-clock limit.
+    pub timeout: Option<Duration>,
+    /// Set from outside (a closed connection, Ctrl-C) to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// When the time budget started counting, if it already has: every
+    /// phase of one answer (a database build, then the search) shares one
+    /// deadline.
+    started: Option<Instant>,
+}
+
+impl Budget {
+    /// Sized so that a search holding `max_states` states stays well under
+    /// 4 GiB of memory.
+    pub const DEFAULT_MAX_STATES: u64 = 40_000_000;
+    /// About half an hour of IDA* at full speed.
+    pub const DEFAULT_MAX_NODES: u64 = 100_000_000_000;
+
+    /// No limit at all (benchmarks and tests).
+    pub fn unlimited() -> Budget {
+        Budget {
+            max_states: u64::MAX,
+            max_nodes: u64::MAX,
+            max_bytes: u64::MAX,
+            timeout: None,
+            cancel: None,
+            started: None,
+        }
+    }
+
+    /// With the time budget counting from now (unless it already counts),
+    /// so that every phase after this shares one deadline.
+    pub fn started_now(mut self) -> Budget {
+        self.started.get_or_insert_with(Instant::now);
+        self
+    }
+
+    /// With at most `n` states held at once.
+    pub fn with_max_states(mut self, n: u64) -> Budget {
+        self.max_states = n;
+        self
+    }
+
+    /// With at most `n` node expansions.
+    pub fn with_max_nodes(mut self, n: u64) -> Budget {
+        self.max_nodes = n;
+        self
+    }
+
+    /// With at most `n` bytes held at once.
+    pub fn with_max_bytes(mut self, n: u64) -> Budget {
+        self.max_bytes = n;
+        self
+    }
+
+    /// The value of the budget `limit`, as a message shows it (`40000000`,
+    /// `2 s`, `1.5 GiB`).
+    pub fn value_of(&self, limit: Limit) -> String {
+        match limit {
+            Limit::States => self.max_states.to_string(),
+            Limit::Nodes => self.max_nodes.to_string(),
+            Limit::Time => format!("{} s", self.timeout.map_or(0.0, |t| t.as_secs_f64())),
+            Limit::Memory => crate::system::Bytes::from(self.max_bytes).to_string(),
+        }
+    }
+
+    /// `Err` when holding `bytes` would exceed the byte budget: to be asked
+    /// before an allocation, not after.
+    pub fn check_bytes(&self, bytes: u64) -> Result<(), Interrupt> {
+        if bytes > self.max_bytes {
+            Err(Interrupt::Limit(Limit::Memory))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A time limit given in seconds, as people type it: a positive, finite
+    /// number (longer than about 30 years is taken as 30 years). The error
+    /// says what is wrong, for the caller to prefix with the name of its
+    /// field or flag.
+    pub fn seconds(secs: f64) -> Result<Duration, String> {
+        if secs.is_finite() && secs > 0.0 {
+            Ok(Duration::from_secs_f64(secs.min(1e9)))
+        } else {
+            Err(format!("must be a positive number of seconds, not {secs}"))
+        }
+    }
+
+    /// With a wall-clock limit (`None`: none).
+    pub fn with_timeout(mut self, t: Option<Duration>) -> Budget {
+        self.timeout = t;
+        self
+    }
+
+    /// Stopped when `flag` is raised.
+    pub fn with_cancel(mut self, flag: Option<Arc<AtomicBool>>) -> Budget {
+        self.cancel = flag;
+        self
+    }
+
+    /// Whether the cancel flag has been raised.
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// The instant the timeout expires, measured from `start`.
+    pub fn deadline(&self, start: Instant) -> Option<Instant> {
+        self.timeout.map(|t| start + t)
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_states: Budget::DEFAULT_MAX_STATES,
+            max_nodes: Budget::DEFAULT_MAX_NODES,
+            // A share of what the machine has (see `system`).
+            max_bytes: crate::system::default_memory_budget(),
+            timeout: None,
+            cancel: None,
+            started: None,
+        }
+    }
+}
+
+/// Which budget ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// States held at once (BFS, bidirectional BFS, A*).
+    States,
+    /// Node expansions (IDA*).
+    Nodes,
+    /// Wall-clock time.
+    Time,
+    /// Bytes held at once.
+    Memory,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limit::States => "state budget",
+            Limit::Nodes => "node budget",
+            Limit::Time => "time budget",
+            Limit::Memory => "memory budget",
+        })
+    }
+}
+
+/// Whether a budget's deadline or cancel flag stops a search now.
+pub struct Clock<'a> {
+    /// When the search started (the deadline counts from here).
+    pub start: Instant,
+    deadline: Option<Instant>,
+    budget: &'a Budget,
+}
+
+/// How often (in expansions) searches look at the clock and cancel flag.
+pub const POLL_EVERY: u64 = 4096;
+
+impl<'a> Clock<'a> {
+    /// Starts the clock of `budget` now.
+    pub fn new(budget: &'a Budget) -> Clock<'a> {
+        let start = budget.started.unwrap_or_else(Instant::now);
+        Clock {
+            start,
+            deadline: budget.deadline(start),
+            budget,
+        }
+    }
+
+    /// `Err(Interrupt::Cancelled)` once the cancel flag is raised,
+    /// `Err(Interrupt::Limit(Limit::Time))` past the deadline.
+    pub fn poll(&self) -> Result<(), Interrupt> {
+        if self.budget.cancelled() {
+            return Err(Interrupt::Cancelled);
+        }
+        match self.deadline {
+            Some(d) if Instant::now() >= d => Err(Interrupt::Limit(Limit::Time)),
+            _ => Ok(()),
+        }
+    }
+
+    /// The budget this clock watches.
+    pub fn budget(&self) -> &'a Budget {
+        self.budget
+    }
+}
+
+/// What stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interrupt {
+    /// A budget ran out.
+    Limit(Limit),
+    /// The cancel flag was raised.
+    Cancelled,
+}

@@ -1,0 +1,585 @@
+//! `npuzzle space`: the whole-space analysis of one board size and goal.
+
+use super::{Failure, EXIT_BAD_INPUT, EXIT_BUDGET};
+use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::board::{Board, GoalSpec, InputError, Scan, Shape};
+use npuzzle::space::{
+    self, memory, Bytes, Checkpointing, Progress, SpaceError, SpaceOptions, SpaceResult,
+};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long after `--timeout` a search that has not stopped is ended.
+const TIMEOUT_GRACE: Duration = Duration::from_secs(60);
+
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Memory: two bits per position, (R*C)!/8 bytes: 60 MB for 3x4 and 2x6, \
+                        10.9 GB for 2x7, 163 GB for 3x5, 2.6 TB for 4x4.\n\
+                        Exit status: 2 for a size that does not fit or a damaged checkpoint, \
+                        1 for a file that cannot be written, 3 when --timeout ran out."
+)]
+pub struct SpaceArgs {
+    /// Board size, e.g. 3x4.
+    #[arg(short, long, value_name = "RxC")]
+    pub size: Shape,
+    /// The goal: blank-last (default), blank-first, spiral, or a board.
+    #[arg(short, long, num_args = 1..)]
+    pub goal: Option<Vec<String>>,
+    /// How many antipodes (positions farthest from the goal) to print, at
+    /// most 100000.
+    #[arg(long, value_name = "N", default_value_t = space::DEFAULT_LIST, value_parser = list_count)]
+    pub list: usize,
+    /// One JSON object on standard output.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// The distribution as CSV (distance,positions).
+    #[arg(long)]
+    pub csv: bool,
+    /// Draw the distribution into an SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// Save the search after each level to FILE (through FILE.tmp); with
+    /// --engine timely, each worker saves its part to FILE.I-of-W.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue from the --checkpoint file.
+    #[arg(long, requires = "checkpoint")]
+    pub resume: bool,
+    /// Write a checkpoint only when this many seconds have passed since the
+    /// last one (0: after every level).
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0)]
+    pub checkpoint_every: f64,
+    /// Refuse sizes whose array needs more: bytes, or 8G, 500M (powers of
+    /// 1024), 10GB (powers of 1000). Default: the available memory less a
+    /// margin.
+    #[arg(long, value_name = "BYTES", value_parser = memory::parse_bytes)]
+    pub max_memory: Option<u64>,
+    /// Stop after this many seconds (exit 3; the last checkpoint remains).
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// local: one process, every core; timely: timely-dataflow workers.
+    #[arg(long, value_enum, default_value = "local")]
+    pub engine: Engine,
+    /// Threads (local) or timely workers per process (default: every core).
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub workers: Option<usize>,
+    /// timely: number of processes.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
+    pub processes: usize,
+    /// timely: this process's number, 0..processes.
+    #[arg(long, value_name = "I", default_value_t = 0)]
+    pub process: usize,
+    /// timely: a file of host:port lines, one per process, in order
+    /// (default localhost:2101, localhost:2102, ...).
+    #[arg(long, value_name = "FILE")]
+    pub hostfile: Option<PathBuf>,
+    /// timely: report connection progress.
+    #[arg(long)]
+    pub report: bool,
+    /// One line per level on stderr (for logs; a terminal gets a bar).
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Local,
+    Timely,
+}
+
+fn list_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= space::MAX_LIST => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a count from 0 to {}",
+            space::MAX_LIST
+        )),
+    }
+}
+
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("'{text}' is not a count of at least 1")),
+    }
+}
+
+fn fail(code: u8, error: impl Into<anyhow::Error>) -> Failure {
+    Failure {
+        code,
+        error: error.into(),
+    }
+}
+
+fn space_failure(e: SpaceError) -> Failure {
+    let code = match &e {
+        SpaceError::Cancelled { .. } => EXIT_BUDGET,
+        e if e.is_bad_input() => EXIT_BAD_INPUT,
+        _ => 1,
+    };
+    // The library's message names no flag; here is the one to use.
+    let hint = match &e {
+        SpaceError::TooBig { .. } => Some("--max-memory sets the limit"),
+        SpaceError::Cancelled { saved: Some(_), .. } => Some("resume with --resume"),
+        _ => None,
+    };
+    match hint {
+        Some(h) => fail(code, anyhow::anyhow!("{e} ({h})")),
+        None => fail(code, e),
+    }
+}
+
+pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
+    let goal = match &args.goal {
+        Some(words) => words
+            .join(" ")
+            .parse::<GoalSpec>()
+            .map_err(InputError::goal)?,
+        None => GoalSpec::default(),
+    };
+    let goal = goal.resolve(args.size, &mut Scan::new())?;
+    if args.process >= args.processes {
+        return Err(fail(
+            EXIT_BAD_INPUT,
+            anyhow::anyhow!(
+                "--process {} is not below --processes {} (processes are numbered from 0)",
+                args.process,
+                args.processes
+            ),
+        ));
+    }
+    let max_memory = match args.max_memory {
+        Some(m) => m,
+        None => memory::default_limit().unwrap_or(8 << 30),
+    };
+    let every = Duration::try_from_secs_f64(args.checkpoint_every).map_err(|_| {
+        fail(
+            EXIT_BAD_INPUT,
+            anyhow::anyhow!(
+                "--checkpoint-every {}: not a number of seconds",
+                args.checkpoint_every
+            ),
+        )
+    })?;
+    let opts = SpaceOptions {
+        max_memory,
+        list: args.list,
+        checkpoint: args.checkpoint.clone().map(|path| Checkpointing {
+            path,
+            resume: args.resume,
+            every,
+        }),
+    };
+    // Say what it needs before anything else; refuse what does not fit.
+    let shares = if args.engine == Engine::Timely {
+        args.processes.max(1) as u128
+    } else {
+        1
+    };
+    let needed = space::bytes_needed(args.size);
+    let positions =
+        memory::positions(args.size).map_or("more than 10^38".into(), |p| p.to_string());
+    eprintln!(
+        "npuzzle: space: {} positions reachable from {}; two bits each: {}{} (limit {})",
+        positions,
+        goal.to_row_string(),
+        Bytes(needed),
+        if shares > 1 {
+            format!(", {} per process", Bytes(needed.div_ceil(shares)))
+        } else {
+            String::new()
+        },
+        Bytes(u128::from(max_memory))
+    );
+    space::check_size(args.size, max_memory.saturating_mul(shares as u64))
+        .map_err(space_failure)?;
+    if let Some(c) = &opts.checkpoint {
+        if !c.resume {
+            probe_writable(&npuzzle_checkpoint_tmp(&c.path))?;
+        }
+    }
+    if let Some(p) = &args.plot {
+        if !cfg!(feature = "plot") {
+            return Err(fail(
+                EXIT_BAD_INPUT,
+                anyhow::anyhow!("--plot: this npuzzle was built without the `plot` feature"),
+            ));
+        }
+        probe_writable(p)?;
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    if let Some(secs) = args.timeout {
+        let limit = Duration::try_from_secs_f64(secs).map_err(|_| {
+            fail(
+                EXIT_BAD_INPUT,
+                anyhow::anyhow!("--timeout {secs}: not a number of seconds"),
+            )
+        })?;
+        let flag = Arc::clone(&cancel);
+        std::thread::spawn(move || {
+            std::thread::sleep(limit);
+            flag.store(true, Ordering::Relaxed);
+            // The engines stop within a chunk of the flag; only a timely
+            // process still waiting for its peers to connect, or a very
+            // large checkpoint being written (its previous version stays
+            // whole), can outlast this.
+            std::thread::sleep(TIMEOUT_GRACE);
+            eprintln!(
+                "npuzzle: space: stopped by --timeout {secs} (the search did not stop within {} s \
+                 of it: timely processes still connecting, or a checkpoint being written)",
+                TIMEOUT_GRACE.as_secs()
+            );
+            std::process::exit(i32::from(EXIT_BUDGET));
+        });
+    }
+    let bars = Arc::new(Bars::new(args.verbose));
+    let t0 = Instant::now();
+    let (result, primary) = match args.engine {
+        Engine::Local => (local(&goal, &opts, &args, &bars, &cancel)?, true),
+        Engine::Timely => timely(&goal, &opts, &args, bars.clone(), cancel)?,
+    };
+    bars.clear();
+    let seconds = t0.elapsed().as_secs_f64();
+    if !primary {
+        return Ok(0);
+    }
+    // Every position reachable from the goal is counted once; anything
+    // else is a defect, never to be printed as a distribution.
+    if memory::positions(args.size) != Some(u128::from(result.total())) {
+        return Err(fail(
+            1,
+            anyhow::anyhow!(
+                "the search counted {} positions, not {}!/2: the distribution is incomplete",
+                result.total(),
+                args.size.cells()
+            ),
+        ));
+    }
+    if let Some(p) = &args.plot {
+        let svg = plot(&result).map_err(|e| fail(1, anyhow::anyhow!("plot: {e}")))?;
+        std::fs::write(p, svg)
+            .map_err(|e| fail(1, anyhow::anyhow!("cannot write {}: {e}", p.display())))?;
+    }
+    let mut out = std::io::stdout().lock();
+    let text = if args.json {
+        json(&result, args.engine, seconds)
+    } else if args.csv {
+        csv(&result)
+    } else {
+        plain(&result)
+    };
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| fail(1, anyhow::anyhow!("standard output: {e}")))?;
+    Ok(0)
+}
+
+/// Where the library writes a checkpoint before renaming it.
+fn npuzzle_checkpoint_tmp(path: &Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".tmp");
+    PathBuf::from(s)
+}
+
+/// Fails early (exit 1, with the path and the OS error) when `path` cannot
+/// be created, rather than after an hour of search.
+fn probe_writable(path: &Path) -> Result<(), Failure> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(|e| fail(1, anyhow::anyhow!("cannot write {}: {e}", path.display())))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
+}
+
+fn local(
+    goal: &Board,
+    opts: &SpaceOptions,
+    args: &SpaceArgs,
+    bars: &Bars,
+    cancel: &AtomicBool,
+) -> Result<SpaceResult, Failure> {
+    let go = || space::analyze(goal, opts, bars, cancel);
+    let result = match args.workers {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| fail(1, anyhow::anyhow!("cannot start {n} threads: {e}")))?
+            .install(go),
+        None => go(),
+    };
+    result.map_err(space_failure)
+}
+
+#[cfg(feature = "timely")]
+fn timely(
+    goal: &Board,
+    opts: &SpaceOptions,
+    args: &SpaceArgs,
+    bars: Arc<Bars>,
+    cancel: Arc<AtomicBool>,
+) -> Result<(SpaceResult, bool), Failure> {
+    use npuzzle::space::cluster::{self, Cluster};
+    let addresses = match &args.hostfile {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| fail(1, anyhow::anyhow!("cannot read {}: {e}", path.display())))?
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(String::from)
+            .collect(),
+        None => Vec::new(),
+    };
+    let cluster = Cluster {
+        workers: args.workers.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        }),
+        processes: args.processes,
+        process: args.process,
+        addresses,
+        report: args.report,
+    };
+    let result = cluster::analyze(goal, opts, &cluster, bars, cancel).map_err(|e| match e {
+        SpaceError::Cluster(_) if args.processes <= 1 => space_failure(e),
+        SpaceError::Cluster(msg) if msg.contains("addresses for") => fail(
+            EXIT_BAD_INPUT,
+            anyhow::anyhow!("timely cluster: {msg} (--hostfile)"),
+        ),
+        e => space_failure(e),
+    })?;
+    Ok((result, args.process == 0))
+}
+
+#[cfg(not(feature = "timely"))]
+fn timely(
+    _: &Board,
+    _: &SpaceOptions,
+    _: &SpaceArgs,
+    _: Arc<Bars>,
+    _: Arc<AtomicBool>,
+) -> Result<(SpaceResult, bool), Failure> {
+    Err(fail(
+        EXIT_BAD_INPUT,
+        anyhow::anyhow!("this npuzzle was built without the `timely` feature"),
+    ))
+}
+
+/// A bar per level on a terminal; with `--verbose`, a line per level.
+struct Bars {
+    tty: bool,
+    verbose: bool,
+    bar: Mutex<Option<ProgressBar>>,
+    since: Mutex<Instant>,
+}
+
+impl Bars {
+    fn new(verbose: bool) -> Bars {
+        Bars {
+            tty: std::io::stderr().is_terminal(),
+            verbose,
+            bar: Mutex::new(None),
+            since: Mutex::new(Instant::now()),
+        }
+    }
+
+    fn clear(&self) {
+        if let Some(bar) = self
+            .bar
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+        {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn note(&self, msg: &str) {
+        match &*self
+            .bar
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            Some(bar) => bar.println(format!("npuzzle: space: {msg}")),
+            None => eprintln!("npuzzle: space: {msg}"),
+        }
+    }
+}
+
+impl Progress for Bars {
+    fn resumed(&self, path: &Path, level: u32) {
+        self.note(&format!(
+            "resuming from {} at level {level}",
+            path.display()
+        ));
+    }
+
+    fn level(&self, level: u32, frontier: u64, words: u64) {
+        *self
+            .since
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Instant::now();
+        if !self.tty {
+            return;
+        }
+        self.clear();
+        let bar = ProgressBar::new(words);
+        bar.set_style(
+            ProgressStyle::with_template("level {prefix} [{bar:30}] {percent}% {msg} ({elapsed})")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.set_prefix(level.to_string());
+        bar.set_message(format!("{frontier} positions"));
+        *self
+            .bar
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(bar);
+    }
+
+    fn advance(&self, words: u64) {
+        if let Some(bar) = &*self
+            .bar
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            bar.inc(words);
+        }
+    }
+
+    fn level_done(&self, level: u32, found: u64) {
+        if self.verbose {
+            let secs = self
+                .since
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .elapsed()
+                .as_secs_f64();
+            self.note(&format!(
+                "level {level} expanded in {secs:.1} s; {found} positions at level {}",
+                level + 1
+            ));
+        }
+    }
+
+    fn checkpointed(&self, path: &Path, level: u32, seconds: f64) {
+        if self.tty || self.verbose {
+            self.note(&format!(
+                "checkpoint of level {level} written to {} in {seconds:.1} s",
+                path.display()
+            ));
+        }
+    }
+}
+
+/// `12!/2`, the count the total must equal.
+fn total_formula(r: &SpaceResult) -> String {
+    format!("{}!/2", r.shape().cells())
+}
+
+fn plain(r: &SpaceResult) -> String {
+    let mut s = String::new();
+    let width = r.total().to_string().len().max(9);
+    s.push_str(&format!("distance  {:>width$}\n", "positions"));
+    for (d, c) in r.counts.iter().enumerate() {
+        s.push_str(&format!("{d:>8}  {c:>width$}\n"));
+    }
+    s.push_str(&format!(
+        "total: {} positions ({})\n",
+        r.total(),
+        total_formula(r)
+    ));
+    s.push_str(&format!("radius: {}\n", r.radius()));
+    s.push_str(&format!("antipodes: {}\n", r.antipode_count()));
+    for b in &r.antipodes {
+        s.push_str(&format!("  {}\n", b.to_row_string()));
+    }
+    if (r.antipodes.len() as u64) < r.antipode_count() {
+        s.push_str(&format!(
+            "  … {} more (--list N)\n",
+            r.antipode_count() - r.antipodes.len() as u64
+        ));
+    }
+    s.push_str(&format!("mean distance: {:.3}\n", r.mean()));
+    s
+}
+
+fn csv(r: &SpaceResult) -> String {
+    let mut s = String::from("distance,positions\n");
+    for (d, c) in r.counts.iter().enumerate() {
+        s.push_str(&format!("{d},{c}\n"));
+    }
+    s
+}
+
+fn json(r: &SpaceResult, engine: Engine, seconds: f64) -> String {
+    let v = serde_json::json!({
+        "rows": r.shape().rows,
+        "cols": r.shape().cols,
+        "goal": r.goal.tiles(),
+        "counts": r.counts,
+        "total": r.total(),
+        "radius": r.radius(),
+        "antipode_count": r.antipode_count(),
+        "antipodes": r.antipodes.iter().map(npuzzle::Board::tiles).collect::<Vec<_>>(),
+        "mean": r.mean(),
+        "mode": r.mode(),
+        "engine": match engine { Engine::Local => "local", Engine::Timely => "timely" },
+        "seconds": seconds,
+    });
+    format!("{v}\n")
+}
+
+#[cfg(feature = "plot")]
+fn plot(r: &SpaceResult) -> Result<String, String> {
+    use plotters::prelude::*;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let max = r.counts.iter().copied().max().unwrap_or(1).max(1);
+        let n = r.counts.len() as u32;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!(
+                    "{} board: positions by distance from {} (radius {}, mean {:.3})",
+                    r.shape(),
+                    r.goal.to_row_string(),
+                    r.radius(),
+                    r.mean()
+                ),
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(90)
+            .build_cartesian_2d(0u32..n, 0u64..max + max / 20)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_desc("distance (moves)")
+            .y_desc("positions")
+            .disable_x_mesh()
+            .draw()
+            .map_err(|e| e.to_string())?;
+        chart
+            .draw_series(r.counts.iter().enumerate().map(|(d, &c)| {
+                let d = d as u32;
+                Rectangle::new([(d, 0), (d + 1, c)], BLUE.mix(0.7).filled())
+            }))
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+#[cfg(not(feature = "plot"))]
+fn plot(_: &SpaceResult) -> Result<String, String> {
+    Err("this npuzzle was built without the `plot` feature".into())
+}

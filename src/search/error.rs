@@ -1,0 +1,140 @@
+//! Why a search gave no answer, typed by kind so that each caller maps it
+//! to its own terms (an exit status, an HTTP status) in one place.
+
+use super::{Limit, Stats};
+use crate::board::Shape;
+use crate::heuristic::pdb::PdbError;
+use std::sync::Arc;
+use thiserror::Error;
+
+/// What kind of failure an error is, for callers that map errors to
+/// statuses: a user's request that cannot be met, a budget, the
+/// environment, or a cancellation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The request itself is wrong: a board, a partition, a combination
+    /// that cannot run.
+    BadInput,
+    /// A budget ran out, or would plainly run out.
+    Budget,
+    /// The machine failed the program: a file, threads.
+    Environment,
+    /// Stopped from outside.
+    Cancelled,
+}
+
+/// Why a search gave no answer.
+#[derive(Debug, Clone, Error)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// A budget ran out before the goal was reached.
+    #[error("{algorithm} stopped: its {limit} ({limit_value}) was spent after {} nodes expanded, searched to depth {depth} without reaching the goal", stats.expanded)]
+    Budget {
+        /// The algorithm that stopped.
+        algorithm: &'static str,
+        /// Which budget.
+        limit: Limit,
+        /// The budget's value, as the user gave it (`40000000`, `2 s`).
+        limit_value: String,
+        /// Depth fully searched (a lower bound on the answer).
+        depth: u32,
+        /// What the search cost until it stopped.
+        stats: Stats,
+    },
+    /// The growth seen so far, carried on to the known depth of the
+    /// answer, plainly needs more than the budget: the search gave up at
+    /// once instead of filling memory or running for hours.
+    #[error("{algorithm} skipped: the growth over its first {} expansions forecasts about {forecast:.1e} {} to reach depth {depth}, over its {limit} of {budget}", stats.expanded, if matches!(limit, Limit::States) { "states" } else { "node expansions" })]
+    Forecast {
+        /// The algorithm that gave up.
+        algorithm: &'static str,
+        /// The budget the forecast exceeds.
+        limit: Limit,
+        /// Its value.
+        budget: u64,
+        /// States or expansions forecast.
+        forecast: f64,
+        /// The depth the answer has.
+        depth: u32,
+        /// What the search cost until it gave up.
+        stats: Stats,
+    },
+    /// Stopped from outside (a closed connection, Ctrl-C, shutdown).
+    #[error("{algorithm} was cancelled after {} nodes expanded", stats.expanded)]
+    Cancelled {
+        /// The algorithm that was stopped.
+        algorithm: &'static str,
+        /// What the search cost until then.
+        stats: Stats,
+    },
+    /// The combination asked for cannot run on this board.
+    #[error("{algorithm} cannot solve a {shape} board: {reason}")]
+    NotApplicable {
+        /// The algorithm (or heuristic) asked for.
+        algorithm: &'static str,
+        /// The board's shape.
+        shape: Shape,
+        /// Why not.
+        reason: String,
+    },
+    /// The heuristic could not be built (a bad partition, a board too big
+    /// for pattern databases, a build that failed).
+    #[error("pattern databases: {0}")]
+    Heuristic(Arc<PdbError>),
+    /// Worker threads could not be started.
+    #[error("cannot start {threads} worker threads: {message}")]
+    Threads {
+        /// How many were asked for.
+        threads: usize,
+        /// What the system said.
+        message: String,
+    },
+}
+
+impl From<PdbError> for SearchError {
+    fn from(e: PdbError) -> SearchError {
+        SearchError::Heuristic(Arc::new(e))
+    }
+}
+
+impl SearchError {
+    /// The kind of failure.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            SearchError::Budget { .. } | SearchError::Forecast { .. } => ErrorKind::Budget,
+            SearchError::Cancelled { .. } => ErrorKind::Cancelled,
+            SearchError::NotApplicable { .. } => ErrorKind::BadInput,
+            SearchError::Heuristic(e) if e.is_environment() => ErrorKind::Environment,
+            SearchError::Heuristic(e) if e.is_budget() => ErrorKind::Budget,
+            SearchError::Heuristic(e) if e.is_cancelled() => ErrorKind::Cancelled,
+            SearchError::Heuristic(_) => ErrorKind::BadInput,
+            SearchError::Threads { .. } => ErrorKind::Environment,
+        }
+    }
+
+    /// The statistics of a search that ran before it stopped, if one did.
+    pub fn stats(&self) -> Option<&Stats> {
+        match self {
+            SearchError::Budget { stats, .. }
+            | SearchError::Forecast { stats, .. }
+            | SearchError::Cancelled { stats, .. } => Some(stats),
+            _ => None,
+        }
+    }
+
+    /// The budget that ran out (or would), if one did.
+    pub fn limit(&self) -> Option<Limit> {
+        match self {
+            SearchError::Budget { limit, .. } | SearchError::Forecast { limit, .. } => Some(*limit),
+            SearchError::Heuristic(e) => match &**e {
+                PdbError::Memory { .. } => Some(Limit::Memory),
+                PdbError::Stopped {
+                    interrupt: crate::budget::Interrupt::Limit(l),
+                    ..
+                } => Some(*l),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}

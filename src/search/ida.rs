@@ -1,0 +1,261 @@
+//! The depth-first core of IDA*, shared by the sequential driver
+//! ([`super::idastar`]) and the parallel one ([`super::parallel`]).
+//!
+//! The inner loop is built for speed: one board kept in place (a move
+//! slides one tile and is undone on the way back), moves from precomputed
+//! neighbour tables, no move straight back to the previous board, the
+//! heuristic updated incrementally ([`Heuristic::update`]) and the search
+//! generic over the heuristic so it is monomorphised, nothing allocated per
+//! node, and the clock and cancel flag looked at only every few thousand
+//! expansions.
+//!
+//! [`Ida`] positions itself on any board ([`Ida::set_board`]) and searches
+//! the subtree below with a given bound ([`Ida::search`]); a parallel IDA*
+//! hands subtrees to several of them.
+
+use super::moves::{slide, undo_slide, Moves, Neighbours};
+use super::support::{Clock, Interrupt, POLL_EVERY};
+use super::{Limit, Problem};
+use crate::board::{Board, Dir};
+use crate::heuristic::Heuristic;
+
+/// "No previous board": a cell index no board has.
+pub const NO_PREV: usize = usize::MAX;
+
+/// How one bounded depth-first search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The goal was reached; [`Ida::take_path`] has the moves.
+    Found,
+    /// Nothing within the bound; [`Ida::next_bound`] is the smallest `f`
+    /// that exceeded it (`u32::MAX` if none did).
+    Exhausted,
+    /// A budget ran out or the search was cancelled ([`Ida::interrupt`]).
+    Stopped,
+}
+
+/// The depth-first core of IDA*, for one heuristic.
+pub struct Ida<'h, H: Heuristic> {
+    h: &'h H,
+    /// Neighbours of each cell; indexed by a `u8` cell, so no bounds checks.
+    moves: [Moves; 256],
+    /// The board in place (first `n` bytes); indexed by `u8` cells.
+    board: [u8; 256],
+    n: usize,
+    goal: Vec<u8>,
+    bound: u32,
+    next_bound: u32,
+    /// Nodes expanded and generated so far (across calls).
+    pub expanded: u64,
+    pub generated: u64,
+    check_at: u64,
+    max_nodes: u64,
+    clock: Clock<'h>,
+    interrupt: Option<Interrupt>,
+    /// Moves of the path found, last move first, filled while unwinding.
+    path: Vec<Dir>,
+}
+
+impl<'h, H: Heuristic> Ida<'h, H> {
+    /// A searcher for boards of `goal`'s shape, limited by `clock`'s budget.
+    pub fn new(h: &'h H, goal: &Board, clock: Clock<'h>) -> Ida<'h, H> {
+        let nb = Neighbours::new(goal.shape());
+        let max_nodes = clock.budget().max_nodes;
+        let n = goal.len();
+        let none = Moves {
+            cells: [0; 4],
+            dirs: [Dir::Up; 4],
+            len: 0,
+        };
+        let mut moves = [none; 256];
+        let mut board = [0u8; 256];
+        for c in 0..n {
+            moves[c] = nb.of(c);
+            board[c] = goal.tiles()[c];
+        }
+        Ida {
+            h,
+            moves,
+            board,
+            n,
+            goal: goal.tiles().to_vec(),
+            bound: 0,
+            next_bound: u32::MAX,
+            expanded: 0,
+            generated: 0,
+            check_at: POLL_EVERY.min(max_nodes),
+            max_nodes,
+            clock,
+            interrupt: None,
+            path: Vec::new(),
+        }
+    }
+
+    /// Puts a board (of the goal's shape) in place.
+    pub fn set_board(&mut self, tiles: &[u8]) {
+        self.board[..self.n].copy_from_slice(tiles);
+    }
+
+    #[cfg(test)]
+    pub fn tiles(&self) -> &[u8] {
+        &self.board[..self.n]
+    }
+
+    /// Searches below the board in place, which was reached in `g` moves
+    /// with its blank on `blank` and the blank before on `prev` ([`NO_PREV`]
+    /// at a root), for the goal within `f ≤ bound`. `hs` is the heuristic
+    /// state of the board in place.
+    pub fn search(&mut self, blank: usize, prev: usize, g: u32, hs: H::State, bound: u32) -> Step {
+        self.bound = bound;
+        self.next_bound = u32::MAX;
+        self.path.clear();
+        self.dfs(blank as u8, prev, g, hs)
+    }
+
+    /// Smallest `f` above the bound met by the last [`Ida::search`].
+    pub fn next_bound(&self) -> u32 {
+        self.next_bound
+    }
+
+    /// What stopped the last search, when it returned [`Step::Stopped`].
+    pub fn interrupt(&self) -> Option<Interrupt> {
+        self.interrupt
+    }
+
+    /// The moves found by the last search (from its root to the goal).
+    pub fn take_path(&mut self) -> Vec<Dir> {
+        let mut p = std::mem::take(&mut self.path);
+        p.reverse();
+        p
+    }
+
+    #[cold]
+    fn poll(&mut self) -> bool {
+        if self.expanded >= self.max_nodes {
+            self.interrupt = Some(Interrupt::Limit(Limit::Nodes));
+            return true;
+        }
+        if let Err(i) = self.clock.poll() {
+            self.interrupt = Some(i);
+            return true;
+        }
+        self.check_at = (self.expanded + POLL_EVERY).min(self.max_nodes);
+        false
+    }
+
+    /// Un-counts the neighbours after the `i`-th: they were counted as
+    /// generated up front but never were.
+    #[cold]
+    #[inline(never)]
+    fn uncount(&mut self, m: &Moves, i: usize, prev: usize) {
+        let rest = &m.cells[i + 1..usize::from(m.len)];
+        self.generated -= rest.iter().filter(|&&c| usize::from(c) != prev).count() as u64;
+    }
+
+    fn dfs(&mut self, blank: u8, prev: usize, g: u32, hs: H::State) -> Step {
+        if self.h.value(&hs) == 0 && self.board[..self.n] == self.goal[..] {
+            return Step::Found;
+        }
+        if self.expanded >= self.check_at && self.poll() {
+            return Step::Stopped;
+        }
+        self.expanded += 1;
+        let m = self.moves[usize::from(blank)];
+        let b = usize::from(blank);
+        // Every neighbour but the previous board is generated.
+        self.generated += u64::from(m.len) - u64::from(prev != NO_PREV);
+        for i in 0..usize::from(m.len).min(4) {
+            let (cell, dir) = (m.cells[i], m.dirs[i]);
+            let to = usize::from(cell);
+            if to == prev {
+                continue;
+            }
+            let tile = self.board[to];
+            if H::READS_TILES {
+                slide(&mut self.board, b, to);
+            }
+            // (With a heuristic that does not read the board, it is moved
+            // only for children within the bound.)
+            let tiles: &[u8] = if H::READS_TILES {
+                &self.board[..self.n]
+            } else {
+                &[]
+            };
+            let limit = self.bound.saturating_sub(g + 1);
+            let hs2 = self.h.update_bounded(&hs, tiles, tile, to, b, limit);
+            let f = g + 1 + self.h.value(&hs2);
+            if f > self.bound {
+                if f < self.next_bound {
+                    self.next_bound = f;
+                }
+                if H::READS_TILES {
+                    undo_slide(&mut self.board, b, to, tile);
+                }
+                continue;
+            }
+            if !H::READS_TILES {
+                slide(&mut self.board, b, to);
+            }
+            let step = self.dfs(cell, b, g + 1, hs2);
+            undo_slide(&mut self.board, b, to, tile);
+            match step {
+                Step::Exhausted => {}
+                Step::Found | Step::Stopped => {
+                    self.uncount(&m, i, prev);
+                    if step == Step::Found {
+                        self.path.push(dir);
+                    }
+                    return step;
+                }
+            }
+        }
+        Step::Exhausted
+    }
+}
+
+/// Parity of every path length from the start to the goal: each move
+/// changes the Manhattan distance by exactly one.
+pub fn solution_parity(problem: &Problem) -> u32 {
+    crate::heuristic::Manhattan::new(problem.goal()).estimate(problem.start().tiles()) % 2
+}
+
+/// The smallest bound `≥ f` with the solutions' parity: an iteration whose
+/// bound has the other parity cannot find a solution that the next one
+/// would not, so it is skipped.
+pub fn with_parity(f: u32, parity: u32) -> u32 {
+    if f == u32::MAX || f % 2 == parity {
+        f
+    } else {
+        f + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Shape;
+    use crate::heuristic::Manhattan;
+    use crate::search::Budget;
+
+    #[test]
+    fn subtree_search_from_a_board_in_place() {
+        // Search below a board reached after 3 moves, as a parallel IDA*
+        // would: the path found is the rest of the way.
+        let goal = Board::blank_last(Shape::new(3, 3));
+        let start = Board::from_tiles(3, 3, &[1, 2, 3, 4, 0, 6, 7, 5, 8]).unwrap();
+        let h = Manhattan::new(&goal);
+        let budget = Budget::unlimited();
+        let mut ida = Ida::new(&h, &goal, Clock::new(&budget));
+        ida.set_board(start.tiles());
+        let hs = h.init(start.tiles());
+        // bound 3 + 1 is too small for the 2 moves left when g = 3
+        assert_eq!(
+            ida.search(start.blank(), NO_PREV, 3, hs, 4),
+            Step::Exhausted
+        );
+        assert_eq!(ida.next_bound(), 5);
+        assert_eq!(ida.tiles(), start.tiles(), "board restored");
+        assert_eq!(ida.search(start.blank(), NO_PREV, 3, hs, 5), Step::Found);
+        assert_eq!(ida.take_path(), [Dir::Down, Dir::Right]);
+    }
+}

@@ -1,0 +1,408 @@
+//! The planner: the one place that decides what runs.
+//!
+//! Given a problem and the caller's options it resolves `auto` — the
+//! algorithm, the heuristic, the pattern-database partition, sequential or
+//! parallel, table or search — and says why. [`super::solve`], the batch
+//! runner, [`compare`](super::compare), the web server and the command
+//! line's benchmarks all ask it; none decides by itself, so a rule changed
+//! here changes everywhere at once.
+//!
+//! The rules:
+//! * `auto` on a board of at most [`table::MAX_CELLS`] cells answers from
+//!   the complete table when the caller answers many queries (a batch, a
+//!   server) or the table is already built; a single query gets IDA* with
+//!   linear conflict instead, which answers in microseconds what the table
+//!   would first spend milliseconds building.
+//! * `auto` on a larger board is IDA*.
+//! * The `auto` heuristic is pattern databases on boards of 11 to
+//!   [`pdb::MAX_CELLS`] cells, linear conflict elsewhere.
+//! * IDA* runs in parallel when more than one thread is asked for, never on
+//!   more threads than the machine has cores.
+
+use super::{
+    anytime, astar, bfs, bibfs, idastar, parallel, table, Algorithm, Problem, SearchError,
+    SolveOptions, Solver,
+};
+use crate::board::Shape;
+use crate::heuristic::pdb::{self, PdbLayout};
+use crate::heuristic::HeuristicKind;
+use serde::Serialize;
+use std::fmt;
+
+/// Largest board `auto` searches exactly without being told to: every
+/// 15-puzzle (and 3×5, 2×8 …) is solved optimally in about a second with
+/// pattern databases; beyond, exact search can take hours.
+pub const EXACT_MAX_CELLS: usize = 16;
+
+/// Whether the caller answers one query or many: a complete table costs
+/// milliseconds to build and then answers in nanoseconds, so it pays for
+/// many queries and not for one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Workload {
+    /// One query (a single problem solved).
+    #[default]
+    Single,
+    /// Many queries (a batch, a server).
+    Many,
+}
+
+/// What will run, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Plan {
+    /// Whether the goal can be reached at all (when not, nothing runs).
+    pub solvable: bool,
+    /// The algorithm (never `auto`).
+    pub algorithm: Algorithm,
+    /// The heuristic of an informed search (never `auto`).
+    pub heuristic: Option<HeuristicKind>,
+    /// The pattern databases, as `pdb 6-6-3 zero-aware + reflection`.
+    pub pdb: Option<String>,
+    /// Worker threads of the search.
+    pub threads: usize,
+    /// Why this was chosen.
+    pub reason: String,
+}
+
+impl fmt::Display for Plan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.solvable {
+            return write!(
+                f,
+                "no search: the goal cannot be reached from this start (permutation parity)"
+            );
+        }
+        write!(f, "{}", self.algorithm)?;
+        match (&self.pdb, self.heuristic) {
+            (Some(label), _) => write!(f, " + {label}")?,
+            (None, Some(h)) => write!(f, " + {h}")?,
+            (None, None) => {}
+        }
+        if self.algorithm == Algorithm::Idastar {
+            let s = if self.threads == 1 { "" } else { "s" };
+            write!(f, ", {} thread{s}", self.threads)?;
+        }
+        write!(f, ": {}", self.reason)
+    }
+}
+
+impl Plan {
+    /// The solver that carries the plan out.
+    pub fn solver(&self) -> &'static dyn Solver {
+        static BFS: bfs::Bfs = bfs::Bfs::AUTO;
+        static BFS_HASH: bfs::Bfs = bfs::Bfs::HASH;
+        static BFS_SET: bfs::Bfs = bfs::Bfs::ORDERED;
+        match self.algorithm {
+            Algorithm::Table => &table::TableSolver,
+            Algorithm::Bfs => &BFS,
+            Algorithm::BfsHash => &BFS_HASH,
+            Algorithm::BfsSet => &BFS_SET,
+            Algorithm::Bibfs => &bibfs::Bibfs,
+            Algorithm::Astar => &astar::Astar,
+            Algorithm::Wastar => &astar::Wastar,
+            Algorithm::Anytime => &anytime::Anytime,
+            Algorithm::Idastar | Algorithm::Auto if self.threads > 1 => &parallel::ParallelIdastar,
+            Algorithm::Idastar | Algorithm::Auto => &idastar::Idastar,
+        }
+    }
+
+    /// Whether the answer comes from a complete table (a lookup, not a
+    /// search).
+    pub fn is_table(&self) -> bool {
+        self.solvable && self.algorithm == Algorithm::Table
+    }
+
+    /// The caller's options with what the plan resolved filled in.
+    pub(crate) fn resolved(&self, opts: &SolveOptions) -> SolveOptions {
+        let mut o = opts.clone();
+        o.algorithm = self.algorithm;
+        if let Some(h) = self.heuristic {
+            o.heuristic = h;
+        }
+        o.threads = self.threads;
+        o.budget = o.budget.started_now();
+        o
+    }
+}
+
+/// Decides what runs for `problem` under `opts`. Nothing is built or
+/// searched: a pattern-database partition is resolved and checked against
+/// its limits, not loaded.
+///
+/// ```
+/// use npuzzle::board::{Board, Shape};
+/// use npuzzle::heuristic::HeuristicKind;
+/// use npuzzle::search::{plan, Algorithm, SolveOptions, Workload};
+/// use npuzzle::{Dir, Problem};
+///
+/// let goal = Board::blank_last(Shape::new(4, 4));
+/// let start = goal.moved(Dir::Up).unwrap();
+/// let p = plan(&Problem::new(start, goal)?, &SolveOptions::default())?;
+/// assert_eq!(p.algorithm, Algorithm::Idastar);
+/// assert_eq!(p.heuristic, Some(HeuristicKind::Pdb));
+/// assert_eq!(p.pdb.as_deref(), Some("pdb 6-6-3 zero-aware + reflection"));
+///
+/// // Many queries on a small board are answered from the complete table.
+/// let goal = Board::blank_last(Shape::new(3, 3));
+/// let start = goal.moved(Dir::Left).unwrap();
+/// let many = SolveOptions::default().with_workload(Workload::Many);
+/// let p = plan(&Problem::new(start, goal)?, &many)?;
+/// assert!(p.is_table());
+/// println!("{p}"); // table: 9 cells, within the complete tables; …
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn plan(problem: &Problem, opts: &SolveOptions) -> Result<Plan, SearchError> {
+    let shape = problem.shape();
+    let goal_blank = problem.goal().blank();
+    let (algorithm, mut reason) = algorithm_for(shape, goal_blank, opts)?;
+    let mut heuristic = None;
+    let mut pdb = None;
+    if algorithm.informed() {
+        let (mut h, mut why) = heuristic_for(opts.heuristic, shape)?;
+        if h == HeuristicKind::Pdb {
+            let layout = PdbLayout::resolve(problem.goal(), &opts.pdb)?;
+            // A quick answer must not wait minutes for a build: without
+            // the databases at hand, an inexact search makes do with
+            // linear conflict (an exact one builds them).
+            if opts.heuristic == HeuristicKind::Auto
+                && !algorithm.exact()
+                && !pdb::is_cached(problem.goal(), &layout, &opts.pdb)
+            {
+                h = HeuristicKind::LinearConflict;
+                why = format!(
+                    "linear conflict, as the pattern databases ({}) are not built yet",
+                    layout.label()
+                );
+            } else {
+                pdb = Some(layout.label());
+            }
+        }
+        heuristic = Some(h);
+        if !why.is_empty() {
+            reason = format!("{reason}; {why}");
+        }
+    }
+    let mut threads = 1;
+    if algorithm == Algorithm::Idastar {
+        let (t, why) = threads_for(opts.threads);
+        threads = t;
+        if let Some(why) = why {
+            reason = format!("{reason}; {why}");
+        }
+    }
+    Ok(Plan {
+        solvable: problem.solvable(),
+        algorithm,
+        heuristic,
+        pdb,
+        threads,
+        reason,
+    })
+}
+
+/// The algorithm for boards of `shape` whose goal has its blank on
+/// `goal_blank`, and why. Callers that answer many boards of one shape
+/// (the batch runner) ask this once per shape.
+pub fn algorithm_for(
+    shape: Shape,
+    goal_blank: usize,
+    opts: &SolveOptions,
+) -> Result<(Algorithm, String), SearchError> {
+    let cells = shape.cells();
+    let covered = table::TableSet::covers(shape);
+    match opts.algorithm {
+        Algorithm::Auto if covered => {
+            if opts.workload == Workload::Many {
+                Ok((
+                    Algorithm::Table,
+                    format!("{cells} cells, within the complete tables; many queries share them"),
+                ))
+            } else if table::TableSet::global().is_built(shape, goal_blank) {
+                Ok((
+                    Algorithm::Table,
+                    format!("{cells} cells, and the complete table is already built"),
+                ))
+            } else {
+                Ok((
+                    Algorithm::Idastar,
+                    format!(
+                        "{cells} cells, one query: a direct search answers faster than building the complete table"
+                    ),
+                ))
+            }
+        }
+        Algorithm::Auto if cells <= EXACT_MAX_CELLS || opts.optimal => Ok((
+            Algorithm::Idastar,
+            if cells <= EXACT_MAX_CELLS {
+                format!(
+                    "{cells} cells, beyond the complete tables (at most {} cells)",
+                    table::MAX_CELLS
+                )
+            } else {
+                format!("{cells} cells, an optimal answer insisted on")
+            },
+        )),
+        Algorithm::Auto => Ok((
+            Algorithm::Anytime,
+            format!(
+                "{cells} cells: exact search can take hours here, so an answer at once, improved while time remains, with its distance from optimal"
+            ),
+        )),
+        a if opts.optimal && !a.exact() => Err(SearchError::NotApplicable {
+            algorithm: a.name(),
+            shape,
+            reason: "its answers are not proven optimal, and an optimal answer was insisted on"
+                .to_string(),
+        }),
+        Algorithm::Table if !covered => Err(SearchError::NotApplicable {
+            algorithm: "table",
+            shape,
+            reason: format!(
+                "complete tables cover boards of at most {} cells",
+                table::MAX_CELLS
+            ),
+        }),
+        a => Ok((a, "asked for".to_string())),
+    }
+}
+
+/// The heuristic for an informed search on `shape`, and why (empty when
+/// asked for by name).
+pub fn heuristic_for(
+    kind: HeuristicKind,
+    shape: Shape,
+) -> Result<(HeuristicKind, String), SearchError> {
+    let cells = shape.cells();
+    let pdb_fits = cells <= pdb::MAX_CELLS;
+    match kind {
+        HeuristicKind::Auto if cells > table::MAX_CELLS && pdb_fits => Ok((
+            HeuristicKind::Pdb,
+            "pattern databases, the strongest heuristic for this size".to_string(),
+        )),
+        HeuristicKind::Auto if !pdb_fits => Ok((
+            HeuristicKind::LinearConflict,
+            "linear conflict: pattern databases cover boards of at most 64 cells".to_string(),
+        )),
+        HeuristicKind::Auto => Ok((HeuristicKind::LinearConflict, String::new())),
+        HeuristicKind::Pdb if !pdb_fits => Err(SearchError::NotApplicable {
+            algorithm: "pdb",
+            shape,
+            reason: format!(
+                "pattern databases cover boards of at most {} cells",
+                pdb::MAX_CELLS
+            ),
+        }),
+        h => Ok((h, String::new())),
+    }
+}
+
+/// Threads for one IDA* search: `0` is every core, and never more than the
+/// machine has (more workers than cores only add scheduling). The second
+/// value says why when the request was changed.
+fn threads_for(asked: usize) -> (usize, Option<String>) {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    match asked {
+        0 => (cores, None),
+        n if n > cores => (
+            cores,
+            Some(format!(
+                "{n} threads asked for, {cores} used (the machine's cores)"
+            )),
+        ),
+        n => (n, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    fn problem(rows: usize, cols: usize) -> Problem {
+        let goal = Board::blank_last(Shape::new(rows, cols));
+        let mut start = goal.clone();
+        start.apply(crate::board::Dir::Up);
+        Problem::new(start, goal).unwrap()
+    }
+
+    #[test]
+    fn auto_on_small_boards_depends_on_the_workload() {
+        let p = problem(3, 3);
+        let one = plan(&p, &SolveOptions::default()).unwrap();
+        // a single query does not build a table (unless another test did)
+        assert!(matches!(
+            one.algorithm,
+            Algorithm::Idastar | Algorithm::Table
+        ));
+        let many = plan(&p, &SolveOptions::default().with_workload(Workload::Many)).unwrap();
+        assert_eq!(many.algorithm, Algorithm::Table);
+        assert!(many.is_table());
+        assert_eq!(many.heuristic, None);
+    }
+
+    #[test]
+    fn auto_on_the_15_puzzle_is_idastar_with_pattern_databases() {
+        let p = problem(4, 4);
+        let pl = plan(&p, &SolveOptions::default()).unwrap();
+        assert_eq!(pl.algorithm, Algorithm::Idastar);
+        assert_eq!(pl.heuristic, Some(HeuristicKind::Pdb));
+        // blank-last: the goal's blank is on the diagonal, so reflection applies
+        assert_eq!(pl.pdb.as_deref(), Some("pdb 6-6-3 zero-aware + reflection"));
+        let text = pl.to_string();
+        assert!(text.starts_with("idastar + pdb 6-6-3"), "{text}");
+        assert!(text.contains("1 thread: 16 cells"), "{text}");
+    }
+
+    #[test]
+    fn big_boards_get_linear_conflict_and_tables_are_refused() {
+        let p = problem(9, 9);
+        let pl = plan(&p, &SolveOptions::default()).unwrap();
+        assert_eq!(pl.heuristic, Some(HeuristicKind::LinearConflict));
+        let e = plan(
+            &p,
+            &SolveOptions::default().with_algorithm(Algorithm::Table),
+        )
+        .unwrap_err();
+        assert!(matches!(e, SearchError::NotApplicable { .. }), "{e}");
+        let e = plan(
+            &p,
+            &SolveOptions::default().with_heuristic(HeuristicKind::Pdb),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("at most 64 cells"), "{e}");
+    }
+
+    #[test]
+    fn threads_never_exceed_the_cores() {
+        let p = problem(4, 4);
+        let pl = plan(
+            &p,
+            &SolveOptions::default()
+                .with_threads(100_000)
+                .with_heuristic(HeuristicKind::Manhattan),
+        )
+        .unwrap();
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        assert_eq!(pl.threads, cores);
+        assert!(
+            pl.reason.contains("100000 threads asked for"),
+            "{}",
+            pl.reason
+        );
+    }
+
+    #[test]
+    fn unreachable_goals_plan_no_search() {
+        let goal = Board::blank_last(Shape::new(3, 3));
+        let start = Board::from_tiles(3, 3, &[2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
+        let pl = plan(
+            &Problem::new(start, goal).unwrap(),
+            &SolveOptions::default(),
+        )
+        .unwrap();
+        assert!(!pl.solvable);
+        assert!(!pl.is_table());
+        assert!(pl.to_string().starts_with("no search"));
+    }
+}
