@@ -18,6 +18,7 @@
 //! instances (goal `0 1 … 24`) and compares with their optimal lengths.
 
 use npuzzle::board::Dir;
+use npuzzle::board::Grid;
 use npuzzle::large::{self, Discard, MoveSink, Options, Report};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -46,7 +47,8 @@ fn cpu_seconds() -> Option<f64> {
 fn random_start(rows: usize, cols: usize, goal: &[u32], rng: &mut ChaCha8Rng) -> Vec<u32> {
     let mut start = goal.to_vec();
     start.shuffle(rng);
-    if large::check(rows, cols, &start, goal).is_err() {
+    let grid = |t: &[u32]| Grid::new(rows, cols, t.to_vec()).expect("a permutation");
+    if !grid(&start).can_reach(&grid(goal)) {
         let a = start.iter().position(|&t| t != 0).expect("a tile");
         let b = start.iter().rposition(|&t| t != 0).expect("a tile");
         start.swap(a, b);
@@ -93,6 +95,8 @@ fn median(v: &mut [f64]) -> f64 {
 /// seconds it took.
 fn solve_one(n: usize, start: &[u32], goal: &[u32], check: bool) -> Result<(Report, f64), String> {
     let c0 = cpu_seconds().unwrap_or(0.0);
+    let grid = |t: &[u32]| Grid::new(n, n, t.to_vec()).map_err(|e| e.to_string());
+    let (s, g) = (grid(start)?, grid(goal)?);
     let report = if check {
         let mut sink = Replay {
             rows: n,
@@ -101,15 +105,13 @@ fn solve_one(n: usize, start: &[u32], goal: &[u32], check: bool) -> Result<(Repo
             blank: start.iter().position(|&t| t == 0).unwrap_or(0),
             off_board: false,
         };
-        let r = large::solve(n, n, start, goal, &Options::default(), &mut sink)
-            .map_err(|e| e.to_string())?;
+        let r = large::solve(&s, &g, &Options::default(), &mut sink).map_err(|e| e.to_string())?;
         if sink.off_board || sink.board != goal {
             return Err(format!("{n}x{n}: the path does not reach the goal"));
         }
         r
     } else {
-        large::solve(n, n, start, goal, &Options::default(), &mut Discard)
-            .map_err(|e| e.to_string())?
+        large::solve(&s, &g, &Options::default(), &mut Discard).map_err(|e| e.to_string())?
     };
     Ok((report, cpu_seconds().unwrap_or(0.0) - c0))
 }
@@ -190,7 +192,8 @@ fn run_korf(path: &str) -> Result<(), String> {
         }
         let start: Vec<u32> = f[..25].iter().map(|&t| t as u32).collect();
         let opt = f[25];
-        let (path, report) = large::solve_path(5, 5, &start, &goal, &Options::default())
+        let grid = |t: &[u32]| Grid::new(5, 5, t.to_vec()).map_err(|e| e.to_string());
+        let (path, report) = large::solve_path(&grid(&start)?, &grid(&goal)?, &Options::default())
             .map_err(|e| e.to_string())?;
         assert_eq!(path.len() as u64, report.moves);
         ratios.push(report.moves as f64 / opt as f64);

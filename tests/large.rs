@@ -2,7 +2,7 @@
 //! and checked against the goal and the reported length; boards of at most
 //! 10 cells are checked against the complete distance tables.
 
-use npuzzle::board::{parse_path, Dir, Shape};
+use npuzzle::board::{parse_path, Dir, Grid, Shape};
 use npuzzle::large::{self, Discard, Error, Letters, MoveSink, Options};
 use npuzzle::search::table::TableSet;
 use proptest::prelude::*;
@@ -13,6 +13,35 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Both boards as grids (valid permutations in these tests).
+fn grids(rows: usize, cols: usize, start: &[u32], goal: &[u32]) -> (Grid, Grid) {
+    let g = |t: &[u32]| Grid::new(rows, cols, t.to_vec()).expect("a valid board");
+    (g(start), g(goal))
+}
+
+/// Whether `goal` can be reached: `Err(Unsolvable)` when not.
+fn check(rows: usize, cols: usize, start: &[u32], goal: &[u32]) -> Result<(), Error> {
+    let (s, g) = grids(rows, cols, start, goal);
+    if s.can_reach(&g) {
+        Ok(())
+    } else {
+        Err(Error::Unsolvable)
+    }
+}
+
+/// [`large::solve`] on boards given as tiles.
+fn solve<S: MoveSink>(
+    rows: usize,
+    cols: usize,
+    start: &[u32],
+    goal: &[u32],
+    opts: &Options,
+    sink: &mut S,
+) -> Result<large::Report, Error<S::Error>> {
+    let (s, g) = grids(rows, cols, start, goal);
+    large::solve(&s, &g, opts, sink)
+}
+
 /// A random goal and a random start that can reach it (blank anywhere).
 fn random_pair(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> (Vec<u32>, Vec<u32>) {
     let n = (rows * cols) as u32;
@@ -20,7 +49,7 @@ fn random_pair(rows: usize, cols: usize, rng: &mut ChaCha8Rng) -> (Vec<u32>, Vec
     goal.shuffle(rng);
     let mut start: Vec<u32> = (0..n).collect();
     start.shuffle(rng);
-    if large::check(rows, cols, &start, &goal).is_err() {
+    if check(rows, cols, &start, &goal).is_err() {
         swap_two_tiles(&mut start);
     }
     (start, goal)
@@ -73,7 +102,8 @@ fn solve_and_check_with(
     goal: &[u32],
     opts: &Options,
 ) -> (Vec<Dir>, large::Report) {
-    let (path, report) = large::solve_path(rows, cols, start, goal, opts)
+    let (s, g) = grids(rows, cols, start, goal);
+    let (path, report) = large::solve_path(&s, &g, opts)
         .unwrap_or_else(|e| panic!("{rows}x{cols}: {e}\nstart {start:?}\ngoal {goal:?}"));
     assert_eq!(
         path.len() as u64,
@@ -174,7 +204,7 @@ fn standard_goals_and_already_solved_boards() {
             assert_eq!(report.moves, 0);
             let mut start = goal.clone();
             start.shuffle(&mut rng);
-            if large::check(r, c, &start, &goal).is_err() {
+            if check(r, c, &start, &goal).is_err() {
                 swap_two_tiles(&mut start);
             }
             solve_and_check(r, c, &start, &goal);
@@ -296,59 +326,37 @@ fn unreachable_goals_are_answered_before_any_move() {
         let goal: Vec<u32> = (1..n).chain([0]).collect();
         let mut start = goal.clone();
         start.shuffle(&mut rng);
-        if large::check(r, c, &start, &goal).is_ok() {
+        if check(r, c, &start, &goal).is_ok() {
             swap_two_tiles(&mut start);
         }
         let mut sink = MustStayEmpty(0);
-        let e = large::solve(r, c, &start, &goal, &once(), &mut sink).unwrap_err();
+        let e = solve(r, c, &start, &goal, &once(), &mut sink).unwrap_err();
         assert!(matches!(e, Error::Unsolvable), "{r}x{c}: {e}");
         assert_eq!(sink.0, 0);
-        assert!(matches!(
-            large::check(r, c, &start, &goal),
-            Err(Error::Unsolvable)
-        ));
+        assert!(matches!(check(r, c, &start, &goal), Err(Error::Unsolvable)));
     }
 }
 
 #[test]
 fn bad_input_gets_a_clear_error() {
-    let goal: Vec<u32> = (0..9).collect();
-    let solve = |r: usize, c: usize, s: &[u32], g: &[u32]| {
-        large::solve(r, c, s, g, &Options::default(), &mut Discard).unwrap_err()
-    };
-    let e = solve(1, 9, &goal, &goal);
-    assert!(matches!(e, Error::Shape { rows: 1, cols: 9 }), "{e}");
-    let e = solve(3, 3, &goal[..8], &goal);
-    assert!(matches!(e, Error::Count { count: 8, .. }), "{e}");
-    assert!(e.to_string().starts_with("start board: 8 tiles"), "{e}");
-    let e = solve(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 9], &goal);
-    assert_eq!(
-        e.to_string(),
-        "start board: number 9 at row 3, column 3 is out of range: a 3x3 board has tiles 1..8 and the blank 0"
+    let (g3, g4) = (
+        Grid::blank_last(Shape::new(3, 3)),
+        Grid::blank_last(Shape::new(4, 4)),
     );
-    let e = solve(3, 3, &goal, &[0, 1, 2, 3, 4, 5, 6, 7, 7]);
+    let e = large::solve(&g3, &g4, &Options::default(), &mut Discard).unwrap_err();
+    assert!(matches!(e, Error::ShapeMismatch { .. }), "{e}");
     assert_eq!(
         e.to_string(),
-        "goal board: tile 7 appears twice (row 3, column 2 and row 3, column 3)"
+        "the start is 3x3 and the goal 4x4: they must have the same size"
     );
     let opts = Options {
         max_cells: 100,
         ..Options::default()
     };
-    let big: Vec<u32> = (0..121).collect();
-    let e = large::solve(11, 11, &big, &big, &opts, &mut Discard).unwrap_err();
+    let big = Grid::blank_last(Shape::new(11, 11));
+    let e = large::solve(&big, &big, &opts, &mut Discard).unwrap_err();
     assert!(matches!(e, Error::TooLarge { limit: 100, .. }), "{e}");
-    // sizes whose product overflows are refused, not allocated
-    let e = large::solve(
-        usize::MAX / 2,
-        4,
-        &[],
-        &[],
-        &Options::default(),
-        &mut Discard,
-    )
-    .unwrap_err();
-    assert!(matches!(e, Error::TooLarge { .. }), "{e}");
+    assert!(large::manhattan(&g3, &g4).is_err());
 }
 
 /// A sink that fails on its second chunk.
@@ -372,9 +380,9 @@ fn stops_on_sink_errors_cancellation_and_deadlines() {
     // a small board's answer is handed over once chosen: the sink's error
     // comes back all the same
     let (s2, g2) = random_pair(30, 30, &mut rng);
-    let e = large::solve(30, 30, &s2, &g2, &Options::default(), &mut FailsLater(1)).unwrap_err();
+    let e = solve(30, 30, &s2, &g2, &Options::default(), &mut FailsLater(1)).unwrap_err();
     assert!(matches!(e, Error::Sink { moves: 0, .. }), "{e}");
-    let e = large::solve(40, 40, &s, &g, &Options::default(), &mut FailsLater(0)).unwrap_err();
+    let e = solve(40, 40, &s, &g, &Options::default(), &mut FailsLater(0)).unwrap_err();
     match e {
         Error::Sink { moves, source } => {
             assert!(moves > 0);
@@ -386,13 +394,13 @@ fn stops_on_sink_errors_cancellation_and_deadlines() {
         cancel: Some(Arc::new(AtomicBool::new(true))),
         ..Options::default()
     };
-    let e = large::solve(40, 40, &s, &g, &cancelled, &mut Discard).unwrap_err();
+    let e = solve(40, 40, &s, &g, &cancelled, &mut Discard).unwrap_err();
     assert!(matches!(e, Error::Cancelled { .. }), "{e}");
     let late = Options {
         deadline: Some(Instant::now()),
         ..Options::default()
     };
-    let e = large::solve(40, 40, &s, &g, &late, &mut Discard).unwrap_err();
+    let e = solve(40, 40, &s, &g, &late, &mut Discard).unwrap_err();
     assert!(matches!(e, Error::Deadline { .. }), "{e}");
 }
 
@@ -402,7 +410,7 @@ fn letters_stream_the_same_path() {
     let (s, g) = random_pair(12, 9, &mut rng);
     let (path, _) = solve_and_check(12, 9, &s, &g);
     let mut sink = Letters::new(Vec::new());
-    let report = large::solve(12, 9, &s, &g, &once(), &mut sink).unwrap();
+    let report = solve(12, 9, &s, &g, &once(), &mut sink).unwrap();
     let text = String::from_utf8(sink.into_inner()).unwrap();
     assert_eq!(text.len() as u64, report.moves);
     assert_eq!(parse_path(&text).unwrap(), path);
@@ -428,12 +436,12 @@ proptest! {
     /// the others are refused.
     #[test]
     fn solves_exactly_the_reachable_pairs((r, c, s, g) in shape_and_pair()) {
-        match large::check(r, c, &s, &g) {
+        match check(r, c, &s, &g) {
             Ok(()) => {
                 solve_and_check(r, c, &s, &g);
             }
             Err(Error::Unsolvable) => {
-                let e = large::solve(r, c, &s, &g, &once(), &mut Discard).unwrap_err();
+                let e = solve(r, c, &s, &g, &once(), &mut Discard).unwrap_err();
                 prop_assert!(matches!(e, Error::Unsolvable));
             }
             Err(e) => panic!("{e}"),
@@ -444,7 +452,7 @@ proptest! {
     /// the solver only sees which goal cell each tile belongs to.
     #[test]
     fn renaming_tiles_gives_the_same_path((r, c, s, g) in shape_and_pair(), seed in any::<u64>()) {
-        prop_assume!(large::check(r, c, &s, &g).is_ok());
+        prop_assume!(check(r, c, &s, &g).is_ok());
         let n = (r * c) as u32;
         let mut rename: Vec<u32> = (1..n).collect();
         rename.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));

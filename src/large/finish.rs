@@ -1,14 +1,14 @@
 //! The final region (at most 10 cells), solved optimally by the exact
 //! solvers.
 
+use super::canon::Mover;
 use super::frame::Region;
-use super::grid::Mover;
 use super::line::Fail;
-use crate::board::{Board, Dir};
-use crate::search::{self, Algorithm, Problem, SolveOptions};
+use crate::board::{Dir, Shape};
+use crate::search::table::TableSet;
 
 /// Solves the final region exactly; returns the number of moves it took.
-pub(crate) fn finish(m: &mut Mover, region: Region) -> Result<u32, Fail> {
+pub(crate) fn finish(m: &mut Mover<'_>, region: Region) -> Result<u32, Fail> {
     let (h, w) = (region.rows(), region.cols());
     let g = &m.grid;
     let (gr, gc) = g.goal_rc(g.blank_label);
@@ -52,20 +52,11 @@ pub(crate) fn finish(m: &mut Mover, region: Region) -> Result<u32, Fail> {
     Ok(path.len() as u32)
 }
 
-/// An optimal path between two small boards, from the exact solvers (the
-/// complete tables: every final region has at most 10 cells).
+/// An optimal path between two small boards, from the complete distance
+/// tables (every final region has at most 10 cells). The table module is
+/// used directly, not through the planner, which itself runs this solver.
 fn exact_path(h: usize, w: usize, start: &[u8], goal: &[u8]) -> Result<Vec<Dir>, Fail> {
-    let fail = |e: String| Fail(format!("exact solver on the final {h}x{w} region: {e}"));
-    let start = Board::from_tiles(h, w, start).map_err(|e| fail(e.to_string()))?;
-    let goal = Board::from_tiles(h, w, goal).map_err(|e| fail(e.to_string()))?;
-    let problem = Problem::new(start, goal).map_err(|e| fail(e.to_string()))?;
-    let opts = SolveOptions {
-        want_path: true,
-        ..SolveOptions::default()
-    };
-    let solution =
-        search::solve(&problem, Algorithm::Table, &opts).map_err(|e| fail(e.to_string()))?;
-    solution
-        .path
-        .ok_or_else(|| fail("the final region cannot reach its goal".into()))
+    TableSet::global()
+        .path(Shape::new(h, w), start, goal)
+        .ok_or_else(|| Fail(format!("the final {h}x{w} region cannot reach its goal")))
 }

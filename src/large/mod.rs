@@ -7,15 +7,21 @@
 //! Manhattan distance) says how far from optimal it can be at most.
 //!
 //! ```
+//! use npuzzle::board::Grid;
 //! use npuzzle::large::{self, Options};
 //!
 //! // 3×4, Korf's goal (blank first), any start that can reach it
-//! let start = [4, 1, 2, 3, 5, 9, 6, 7, 8, 0, 10, 11];
-//! let goal: Vec<u32> = (0..12).collect();
-//! let (path, report) = large::solve_path(3, 4, &start, &goal, &Options::default()).unwrap();
+//! let start = Grid::new(3, 4, vec![4, 1, 2, 3, 5, 9, 6, 7, 8, 0, 10, 11])?;
+//! let goal = Grid::blank_first(start.shape());
+//! let (path, report) = large::solve_path(&start, &goal, &Options::default())?;
 //! assert_eq!(path.len() as u64, report.moves);
 //! assert!(report.moves >= report.lower_bound);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Callers normally come through the planner ([`crate::search`], algorithm
+//! `fast`), which also runs this solver on boards of up to 16×16 when asked
+//! or when exact search would not finish.
 //!
 //! **Method.** Tiles are renamed to their goal cells, so every goal is the
 //! same problem (`grid.rs`). The unsolved rectangle is peeled from the
@@ -30,11 +36,12 @@
 //! equally short moves, the one that moves the displaced tiles towards
 //! their goals wins (`line.rs`). The last region (at most 3×3, or 2×5) is
 //! solved optimally with the complete distance tables of
-//! [`crate::search::table`] (`finish.rs`). On the way out a bounded window
+//! [`crate::search::table`] (`finish.rs`), used directly: the planner runs
+//! this solver, so it must not call the planner back. On the way out a bounded window
 //! drops moves that cancel and cycles that change nothing (`emit.rs`).
 //!
-//! **Cost.** Time and memory are linear: 8 bytes a cell for the board
-//! (plus the caller's two boards), a few window tables (kilobytes each),
+//! **Cost.** Time and memory are linear: 4 bytes a cell for the board
+//! (plus the caller's two [`Grid`]s, 4 bytes a cell each), a few window tables (kilobytes each),
 //! and a fixed window of moves. On random n×n boards the length is about
 //! 0.7 × Parberry's 8/3·n³, 2.8 times the Manhattan distance (see
 //! `examples/fast_quality.rs` and `benches/fast.sh`).
@@ -42,11 +49,11 @@
 //! Boards of at most 10 cells are a final region from the start, so their
 //! answers are optimal; beyond that, no claim is made.
 
+mod canon;
 mod carry;
 mod emit;
 mod finish;
 mod frame;
-mod grid;
 mod line;
 mod peel;
 mod place;
@@ -57,17 +64,21 @@ mod window;
 
 pub use sink::{Discard, Letters, MoveSink};
 
-use crate::board::{Cell, Dir, Role};
-use grid::{Grid, Mover};
+use crate::board::{Dir, Grid, Shape};
+use canon::{Canon, Mover};
 use std::convert::Infallible;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
-/// Default limit on the number of cells (memory: 8 bytes a cell, plus the
-/// caller's two boards).
-pub const DEFAULT_MAX_CELLS: usize = 1 << 24;
+/// Default limit on the number of cells: every [`Grid`] (memory: 4 bytes
+/// a cell, plus the caller's two boards).
+pub const DEFAULT_MAX_CELLS: usize = crate::board::MAX_GRID_CELLS;
+
+/// Bytes the solver itself holds per cell (the canonical board): what a
+/// caller checks against a memory budget before calling [`solve`].
+pub const BYTES_PER_CELL: u64 = 4;
 
 /// How to run the solver.
 #[derive(Clone, Debug)]
@@ -114,147 +125,106 @@ pub struct Report {
     /// Whether the path is proven optimal: only when the whole board was
     /// the final region (at most 10 cells), never otherwise.
     pub optimal: bool,
-    /// Tiles placed one at a time, and in pairs.
+    /// Tiles placed one at a time.
     pub singles: u64,
+    /// Tiles placed in pairs (the last two of a run).
     pub pairs: u64,
     /// Window tables built (the rest came from the cache).
     pub tables_built: u64,
     /// Moves made (before the redundant ones were dropped) taking the
-    /// blank to the next tile, carrying tiles, and finishing them in
-    /// their windows.
+    /// blank to the next tile.
     pub route_moves: u64,
+    /// Moves made carrying tiles towards their targets.
     pub carry_moves: u64,
+    /// Moves made finishing tiles in their windows.
     pub window_moves: u64,
     /// Cells the carried tiles advanced (so `carry_moves / carry_steps`
     /// is the cost of a step: 3 after a turn, 5 straight on).
     pub carry_steps: u64,
+    /// Wall-clock time of the solve.
     pub elapsed: Duration,
 }
 
-/// Why there is no solution (or no complete one).
+/// Why there is no solution (or no complete one). The boards themselves
+/// are valid: a [`Grid`] checked them when it was built.
 #[derive(Debug, Error)]
 pub enum Error<E = Infallible> {
-    #[error("a {rows}x{cols} board is not supported: each side needs at least 2 cells")]
-    Shape { rows: usize, cols: usize },
+    /// The start and the goal differ in shape.
+    #[error("the start is {}x{} and the goal {}x{}: they must have the same size", start.rows, start.cols, goal.rows, goal.cols)]
+    ShapeMismatch {
+        /// The start's shape.
+        start: Shape,
+        /// The goal's shape.
+        goal: Shape,
+    },
+    /// The board has more cells than [`Options::max_cells`] allows.
     #[error("a {rows}x{cols} board has more cells than the limit of {limit} (it would need about {mib} MiB)")]
     TooLarge {
+        /// Rows of the board.
         rows: usize,
+        /// Columns of the board.
         cols: usize,
+        /// The limit on cells.
         limit: usize,
-        mib: u128,
+        /// Memory the solve would hold, in MiB.
+        mib: u64,
     },
-    #[error("{role} board: {count} tiles do not fill a {rows}x{cols} board ({} cells)", rows * cols)]
-    Count {
-        role: Role,
-        count: usize,
-        rows: usize,
-        cols: usize,
-    },
-    #[error("{role} board: number {tile} at {cell} is out of range: a {rows}x{cols} board has tiles 1..{} and the blank 0", rows * cols - 1)]
-    OutOfRange {
-        role: Role,
-        tile: u32,
-        cell: Cell,
-        rows: usize,
-        cols: usize,
-    },
-    #[error("{role} board: tile {tile} appears twice ({first} and {second})")]
-    Duplicate {
-        role: Role,
-        tile: u32,
-        first: Cell,
-        second: Cell,
-    },
+    /// The goal cannot be reached from the start.
     #[error("the goal cannot be reached from the start (the permutation's parity does not match the blank's distance)")]
     Unsolvable,
-    /// `moves`: how many moves the sink had taken (they are the start of
-    /// a solution, not a solution).
+    /// Stopped through [`Options::cancel`]; `moves`: how many moves the
+    /// sink had taken (the start of a solution, not a solution).
     #[error("cancelled after {moves} moves")]
-    Cancelled { moves: u64 },
+    Cancelled {
+        /// Moves handed to the sink.
+        moves: u64,
+    },
+    /// [`Options::deadline`] passed.
     #[error("the time limit ran out after {moves} moves")]
-    Deadline { moves: u64 },
+    Deadline {
+        /// Moves handed to the sink.
+        moves: u64,
+    },
+    /// The sink refused the moves (a write error, say).
     #[error("writing the moves failed after {moves} moves: {source}")]
-    Sink { moves: u64, source: E },
+    Sink {
+        /// Moves the sink had taken before.
+        moves: u64,
+        /// The sink's error.
+        source: E,
+    },
     /// A bug: the moves the sink took are not a solution.
     #[error("internal error in the fast solver (please report it): {0}")]
     Internal(String),
 }
 
-/// Checks a start and a goal (shape, both permutations of `0..rows·cols`)
-/// and whether the goal can be reached, in O(rows·cols).
-pub fn check(rows: usize, cols: usize, start: &[u32], goal: &[u32]) -> Result<(), Error> {
-    check_input(rows, cols, start, goal, usize::MAX)?;
-    let g = Grid::new(rows, cols, start, goal);
-    if g.odd_permutation() != (g.blank_distance() % 2 == 1) {
-        return Err(Error::Unsolvable);
-    }
-    Ok(())
+/// Memory a solve of `cells` cells holds, in bytes: the canonical board
+/// (the caller's two boards are the caller's).
+pub fn bytes_needed(cells: usize) -> u64 {
+    cells as u64 * BYTES_PER_CELL
 }
 
-/// The Manhattan distance from `start` to `goal` (valid boards of the
-/// same shape): a lower bound on every solution's length.
-pub fn manhattan(rows: usize, cols: usize, start: &[u32], goal: &[u32]) -> Result<u64, Error> {
-    check_input(rows, cols, start, goal, usize::MAX)?;
-    Ok(Grid::new(rows, cols, start, goal).manhattan())
+/// The Manhattan distance from `start` to `goal` (of the same shape): a
+/// lower bound on every solution's length. O(cells).
+pub fn manhattan(start: &Grid, goal: &Grid) -> Result<u64, Error> {
+    check_input(start, goal, usize::MAX)?;
+    Ok(Canon::new(start, goal).manhattan())
 }
 
-fn check_input<E>(
-    rows: usize,
-    cols: usize,
-    start: &[u32],
-    goal: &[u32],
-    max_cells: usize,
-) -> Result<(), Error<E>> {
-    if rows < 2 || cols < 2 {
-        return Err(Error::Shape { rows, cols });
-    }
-    // Labels pack a row and a column into a `u32` (see `grid`).
-    let fits = (rows as u64)
-        .checked_shl(grid::col_bits(cols))
-        .is_some_and(|x| x <= 1 << 32);
-    let cells = rows
-        .checked_mul(cols)
-        .filter(|&n| n <= max_cells && n < u32::MAX as usize && fits);
-    let Some(n) = cells else {
-        return Err(Error::TooLarge {
-            rows,
-            cols,
-            limit: max_cells.min(u32::MAX as usize - 1),
-            mib: (rows as u128 * cols as u128 * 16) >> 20,
+fn check_input<E>(start: &Grid, goal: &Grid, max_cells: usize) -> Result<(), Error<E>> {
+    if start.shape() != goal.shape() {
+        return Err(Error::ShapeMismatch {
+            start: start.shape(),
+            goal: goal.shape(),
         });
-    };
-    // first[t] = 1 + the cell where tile t was first seen
-    let mut first = vec![0u32; n];
-    for (role, tiles) in [(Role::Start, start), (Role::Goal, goal)] {
-        if tiles.len() != n {
-            return Err(Error::Count {
-                role,
-                count: tiles.len(),
-                rows,
-                cols,
-            });
-        }
-        first.fill(0);
-        for (cell, &t) in tiles.iter().enumerate() {
-            let Some(seen) = first.get_mut(t as usize) else {
-                return Err(Error::OutOfRange {
-                    role,
-                    tile: t,
-                    cell: Cell::new(cell, cols),
-                    rows,
-                    cols,
-                });
-            };
-            if *seen != 0 {
-                return Err(Error::Duplicate {
-                    role,
-                    tile: t,
-                    first: Cell::new(*seen as usize - 1, cols),
-                    second: Cell::new(cell, cols),
-                });
-            }
-            *seen = cell as u32 + 1;
-        }
+    }
+    if start.len() > max_cells {
+        return Err(Error::TooLarge {
+            rows: start.rows(),
+            cols: start.cols(),
+            limit: max_cells,
+            mib: bytes_needed(start.len()) >> 20,
+        });
     }
     Ok(())
 }
@@ -276,44 +246,41 @@ const MULTI_MOVES: f64 = 1_048_576.0;
 /// Moves handed to the sink at once when a kept path is replayed.
 const CHUNK: usize = 1 << 14;
 
-/// Solves `start` → `goal` (tiles in reading order, `0` the blank, any
-/// goal) on a `rows`×`cols` board, handing the moves to `sink` as they are
-/// produced. Invalid or unreachable pairs are answered before any move.
+/// Solves `start` → `goal` (any goal, the blank anywhere), handing the
+/// moves to `sink` as they are produced. Unreachable pairs are answered
+/// from parity, in O(cells), before any move.
 pub fn solve<S: MoveSink>(
-    rows: usize,
-    cols: usize,
-    start: &[u32],
-    goal: &[u32],
+    start: &Grid,
+    goal: &Grid,
     opts: &Options,
     sink: &mut S,
 ) -> Result<Report, Error<S::Error>> {
     let t0 = Instant::now();
-    check_input(rows, cols, start, goal, opts.max_cells)?;
-    let grid = Grid::new(rows, cols, start, goal);
-    if grid.odd_permutation() != (grid.blank_distance() % 2 == 1) {
+    check_input(start, goal, opts.max_cells)?;
+    if !start.can_reach(goal) {
         return Err(Error::Unsolvable);
     }
-    let cells = rows * cols;
+    let cells = start.len();
     if cells > crate::search::table::MAX_CELLS && cells <= MULTI_CELLS && opts.max_runs > 1 {
-        drop(grid);
-        return solve_several(rows, cols, start, goal, opts, sink, t0);
+        return solve_several(start, goal, opts, sink, t0);
     }
-    solve_grid(grid, opts, sink, t0, 0, &mut window::Tables::default())
+    let canon = Canon::new(start, goal);
+    solve_canon(canon, opts, sink, t0, 0, &mut window::Tables::default())
 }
 
 /// Solves several times (see [`MULTI_CELLS`]) and hands the shortest path
 /// to `sink`.
 fn solve_several<S: MoveSink>(
-    rows: usize,
-    cols: usize,
-    start: &[u32],
-    goal: &[u32],
+    start: &Grid,
+    goal: &Grid,
     opts: &Options,
     sink: &mut S,
     t0: Instant,
 ) -> Result<Report, Error<S::Error>> {
+    let (rows, cols) = (start.rows(), start.cols());
+    let cells = start.len() as f64;
     let mut best: Option<(Vec<Dir>, Report)> = None;
-    let runs = (MULTI_MOVES / (2.0 * (rows * cols) as f64 * ((rows * cols) as f64).sqrt()))
+    let runs = (MULTI_MOVES / (2.0 * cells * cells.sqrt()))
         .clamp(2.0, 64.0)
         .min(f64::from(opts.max_runs)) as u64;
     // the window tables depend on the shape only: shared by the runs
@@ -325,13 +292,16 @@ fn solve_several<S: MoveSink>(
             flip_cols: false,
             transpose,
         };
-        let (r, c) = s.shape(rows, cols);
-        let grid = Grid::new(
-            r,
-            c,
-            &s.board(rows, cols, start),
-            &s.board(rows, cols, goal),
-        );
+        let canon = if transpose {
+            let (r, c) = s.shape(rows, cols);
+            let t = |g: &Grid| Grid::new(r, c, s.board(rows, cols, g.tiles()));
+            match (t(start), t(goal)) {
+                (Ok(a), Ok(b)) => Canon::new(&a, &b),
+                _ => return Err(Error::Internal("a transposed board is invalid".into())),
+            }
+        } else {
+            Canon::new(start, goal)
+        };
         let mut path = Vec::new();
         let jitter = if run < 2 {
             0
@@ -339,7 +309,7 @@ fn solve_several<S: MoveSink>(
             0x9E37_79B9_7F4A_7C15 ^ run
         };
         let t = &mut tables[usize::from(transpose)];
-        let report = solve_grid(grid, opts, &mut path, t0, jitter, t).map_err(widen)?;
+        let report = solve_canon(canon, opts, &mut path, t0, jitter, t).map_err(widen)?;
         if best.as_ref().is_none_or(|b| report.moves < b.1.moves) {
             path.iter_mut().for_each(|d| *d = s.back(*d));
             best = Some((path, report));
@@ -363,7 +333,7 @@ fn solve_several<S: MoveSink>(
 /// An error of a run into a path in memory, as an error of any sink's run.
 fn widen<E>(e: Error) -> Error<E> {
     match e {
-        Error::Shape { rows, cols } => Error::Shape { rows, cols },
+        Error::ShapeMismatch { start, goal } => Error::ShapeMismatch { start, goal },
         Error::TooLarge {
             rows,
             cols,
@@ -375,41 +345,6 @@ fn widen<E>(e: Error) -> Error<E> {
             limit,
             mib,
         },
-        Error::Count {
-            role,
-            count,
-            rows,
-            cols,
-        } => Error::Count {
-            role,
-            count,
-            rows,
-            cols,
-        },
-        Error::OutOfRange {
-            role,
-            tile,
-            cell,
-            rows,
-            cols,
-        } => Error::OutOfRange {
-            role,
-            tile,
-            cell,
-            rows,
-            cols,
-        },
-        Error::Duplicate {
-            role,
-            tile,
-            first,
-            second,
-        } => Error::Duplicate {
-            role,
-            tile,
-            first,
-            second,
-        },
         Error::Unsolvable => Error::Unsolvable,
         Error::Cancelled { moves } => Error::Cancelled { moves },
         Error::Deadline { moves } => Error::Deadline { moves },
@@ -419,8 +354,8 @@ fn widen<E>(e: Error) -> Error<E> {
 }
 
 /// Solves a checked, reachable problem, streaming the moves to `sink`.
-fn solve_grid<S: MoveSink>(
-    grid: Grid,
+fn solve_canon<S: MoveSink>(
+    grid: Canon,
     opts: &Options,
     sink: &mut S,
     t0: Instant,
@@ -490,7 +425,7 @@ fn solve_grid<S: MoveSink>(
 }
 
 /// Peels the board and solves the final region; its shape and moves.
-fn run(p: &mut peel::Peeler) -> Result<((usize, usize), u32), line::Fail> {
+fn run(p: &mut peel::Peeler<'_, '_>) -> Result<((usize, usize), u32), line::Fail> {
     let region = p.peel()?;
     if p.m.out.stopped().is_some() {
         return Ok(((region.rows(), region.cols()), 0));
@@ -500,14 +435,8 @@ fn run(p: &mut peel::Peeler) -> Result<((usize, usize), u32), line::Fail> {
 }
 
 /// [`solve`], keeping the whole path (for boards whose path fits in memory).
-pub fn solve_path(
-    rows: usize,
-    cols: usize,
-    start: &[u32],
-    goal: &[u32],
-    opts: &Options,
-) -> Result<(Vec<Dir>, Report), Error> {
+pub fn solve_path(start: &Grid, goal: &Grid, opts: &Options) -> Result<(Vec<Dir>, Report), Error> {
     let mut path = Vec::new();
-    let report = solve(rows, cols, start, goal, opts, &mut path)?;
+    let report = solve(start, goal, opts, &mut path)?;
     Ok((path, report))
 }

@@ -20,9 +20,9 @@
 //! is done); filling a cell inside a run splits it and costs one more pair
 //! later, which is charged up front.
 
+use super::canon::Mover;
 use super::carry::carry_cost;
 use super::frame::{Frame, Region, Side, P};
-use super::grid::Mover;
 use super::line::{Arm, Counters, Fail, Line};
 use super::route::Bfs;
 use super::window::Tables;
@@ -230,7 +230,11 @@ impl Peeler<'_, '_> {
 
 /// The best cell (or pair) to fill next on the current line of `line`,
 /// with its score, or `None` when the line is full.
-fn best_on_line(line: &Line, corner_first: bool, jitter: &mut u64) -> Option<(i32, Target)> {
+fn best_on_line(
+    line: &Line<'_, '_>,
+    corner_first: bool,
+    jitter: &mut u64,
+) -> Option<(i32, Target)> {
     let w = line.f.w as usize;
     let filled = |q: usize| line.filled[q] || (corner_first && q == 0);
     // free runs: left[q] / right[q] = free cells just left / right of q
@@ -296,7 +300,7 @@ fn best_on_line(line: &Line, corner_first: bool, jitter: &mut u64) -> Option<(i3
 
 /// The next cell (or pair) to fill, on either line of an L, or `None`
 /// when everything is filled.
-fn next_target(line: &mut Line, jitter: &mut u64) -> Option<Target> {
+fn next_target(line: &mut Line<'_, '_>, jitter: &mut u64) -> Option<Target> {
     let corner_first = line.other.as_ref().is_some_and(|o| !o.filled[0]);
     let here = best_on_line(line, corner_first, jitter);
     if line.other.is_none() {

@@ -46,6 +46,7 @@ pub struct Letters<W: Write> {
 }
 
 impl<W: Write> Letters<W> {
+    /// Letters written to `writer`.
     pub fn new(writer: W) -> Letters<W> {
         Letters {
             writer,

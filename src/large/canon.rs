@@ -11,7 +11,7 @@
 //! followed move by move.
 
 use super::emit::Emitter;
-use crate::board::Dir;
+use crate::board::{Dir, Grid};
 
 /// Division by a divisor fixed at run time, with one multiplication.
 ///
@@ -43,7 +43,7 @@ impl FastDiv {
 }
 
 /// The board in canonical form.
-pub(crate) struct Grid {
+pub(crate) struct Canon {
     pub rows: usize,
     pub cols: usize,
     /// Goal cell of the tile on each cell.
@@ -62,10 +62,12 @@ pub(crate) fn col_bits(cols: usize) -> u32 {
     usize::BITS - (cols.max(2) - 1).leading_zeros()
 }
 
-impl Grid {
-    /// Builds the canonical board from a validated start and goal (both
-    /// permutations of `0..rows·cols`).
-    pub(crate) fn new(rows: usize, cols: usize, start: &[u32], goal: &[u32]) -> Grid {
+impl Canon {
+    /// Builds the canonical board from a start and a goal of the same
+    /// shape.
+    pub(crate) fn new(start: &Grid, goal: &Grid) -> Canon {
+        let (rows, cols) = (start.rows(), start.cols());
+        let (start, goal) = (start.tiles(), goal.tiles());
         let n = rows * cols;
         // goal_cell[t] = the label of tile t's cell in the goal
         let col_bits = col_bits(cols);
@@ -76,7 +78,7 @@ impl Grid {
         let board: Vec<u32> = start.iter().map(|&t| goal_cell[t as usize]).collect();
         let blank_label = goal_cell[0];
         let blank = start.iter().position(|&t| t == 0).unwrap_or(0);
-        Grid {
+        Canon {
             rows,
             cols,
             board,
@@ -99,13 +101,6 @@ impl Grid {
         (label >> self.col_bits, label & ((1 << self.col_bits) - 1))
     }
 
-    /// The cell a label stands for.
-    #[inline]
-    pub(crate) fn goal_cell(&self, label: u32) -> usize {
-        let (r, c) = self.goal_rc(label);
-        r as usize * self.cols + c as usize
-    }
-
     /// Moves the blank to the adjacent cell `to`; returns the label of the
     /// tile that slid into the blank's old cell.
     #[inline]
@@ -116,32 +111,6 @@ impl Grid {
         self.board[to] = self.blank_label;
         self.blank = to;
         t
-    }
-
-    /// Whether the permutation cell → label is odd (counted by cycles, O(n)).
-    pub(crate) fn odd_permutation(&self) -> bool {
-        let n = self.board.len();
-        let mut seen = vec![0u64; n.div_ceil(64)];
-        let mut cycles = 0usize;
-        for start in 0..n {
-            if seen[start / 64] >> (start % 64) & 1 == 1 {
-                continue;
-            }
-            cycles += 1;
-            let mut i = start;
-            while seen[i / 64] >> (i % 64) & 1 == 0 {
-                seen[i / 64] |= 1 << (i % 64);
-                i = self.goal_cell(self.board[i]);
-            }
-        }
-        (n - cycles) % 2 == 1
-    }
-
-    /// Taxicab distance between the blank and its goal cell.
-    pub(crate) fn blank_distance(&self) -> u64 {
-        let (r, c) = self.rc(self.blank as u32);
-        let (gr, gc) = self.goal_rc(self.blank_label);
-        u64::from(r.abs_diff(gr) + c.abs_diff(gc))
     }
 
     /// Sum of the tiles' (not the blank's) taxicab distances to their goal
@@ -164,7 +133,7 @@ impl Grid {
 /// The board and the output: every move the solver makes goes through
 /// [`Mover::step`], which applies it and hands it to the emitter.
 pub(crate) struct Mover<'e> {
-    pub grid: Grid,
+    pub grid: Canon,
     pub out: Emitter<'e>,
 }
 
@@ -227,28 +196,24 @@ mod tests {
     }
 
     #[test]
-    fn canonical_board_and_parity() {
+    fn canonical_board() {
         // goal 0 1 2 3 (blank first): labels are goal cells
-        let g = Grid::new(2, 2, &[1, 0, 2, 3], &[0, 1, 2, 3]);
+        let grid = |r, c, t: &[u32]| Grid::new(r, c, t.to_vec()).unwrap();
+        let g = Canon::new(&grid(2, 2, &[1, 0, 2, 3]), &grid(2, 2, &[0, 1, 2, 3]));
         // labels: row << 1 | col
         assert_eq!(g.board, [1, 0, 2, 3]);
-        let g3 = Grid::new(
-            3,
-            3,
-            &[8, 0, 1, 2, 3, 4, 5, 6, 7],
-            &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+        let g3 = Canon::new(
+            &grid(3, 3, &[8, 0, 1, 2, 3, 4, 5, 6, 7]),
+            &grid(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8]),
         );
         assert_eq!(g3.board[0], 2 << 2 | 2);
         assert_eq!(g3.goal_rc(g3.board[0]), (2, 2));
-        assert_eq!(g3.goal_cell(g3.board[0]), 8);
         assert_eq!(col_bits(2), 1);
         assert_eq!(col_bits(3), 2);
         assert_eq!(col_bits(1024), 10);
         assert_eq!(col_bits(1025), 11);
         assert_eq!(g.blank, 1);
         assert_eq!(g.blank_label, 0);
-        assert!(g.odd_permutation());
-        assert_eq!(g.blank_distance(), 1);
         assert_eq!(g.manhattan(), 1);
     }
 }
