@@ -108,7 +108,7 @@ impl Line<'_, '_> {
                     if !self.free(next) || avoid.contains(&next) {
                         return self.bfs_route(e, avoid);
                     }
-                    self.mv(off)
+                    self.mv(off);
                 }
             }
         }
