@@ -65,6 +65,7 @@ pub mod budget;
 pub mod heuristic;
 pub mod input;
 pub mod instances;
+pub mod large;
 pub mod random;
 pub mod rank;
 pub mod report;

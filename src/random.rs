@@ -12,9 +12,12 @@
 //!   the board is at most `K` moves from the goal.
 //! * [`Mode::Pairs`]: a uniformly random start and a uniformly random goal,
 //!   reachable or not.
+//!
+//! Any size a [`Grid`] holds (a 1000×1000 line is about 6.9 MB); time and
+//! memory are linear in the cells.
 
 use crate::batch::push_u64;
-use crate::board::{Board, BoardError, Dir, Shape};
+use crate::board::{Board, BoardError, Dir, Grid, Shape, MAX_SIDE};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -32,20 +35,21 @@ pub enum Mode {
 /// Draws instances of one shape.
 pub struct Generator {
     shape: Shape,
-    goal: Board,
+    goal: Grid,
     mode: Mode,
     /// Write `START | GOAL` even when the goal is fixed.
     write_goal: bool,
     rng: ChaCha8Rng,
-    start: Vec<u8>,
-    goal_tiles: Vec<u8>,
+    start: Vec<u32>,
+    goal_tiles: Vec<u32>,
 }
 
 impl Generator {
     /// `goal` is the goal of `Solvable` and `Walk` boards (ignored by
     /// `Pairs`); `write_goal` writes it on every line, for goals that a
     /// batch would not assume.
-    pub fn new(goal: Board, mode: Mode, seed: u64, write_goal: bool) -> Generator {
+    pub fn new(goal: impl Into<Grid>, mode: Mode, seed: u64, write_goal: bool) -> Generator {
+        let goal: Grid = goal.into();
         let n = goal.len();
         Generator {
             shape: goal.shape(),
@@ -64,11 +68,11 @@ impl Generator {
     }
 
     /// Draws the next instance: its start and goal tiles.
-    pub fn next_tiles(&mut self) -> (&[u8], &[u8]) {
+    pub fn next_tiles(&mut self) -> (&[u32], &[u32]) {
         match self.mode {
             Mode::Solvable => {
                 shuffle(&mut self.rng, &mut self.start);
-                if !crate::board::slices_can_reach(self.shape, &self.start, &self.goal_tiles) {
+                if !can_reach(self.shape, &self.start, &self.goal) {
                     // Swap the first two non-blank cells: same blank, other parity.
                     let a = usize::from(self.start[0] == 0);
                     let b = if self.start[a + 1] == 0 { a + 2 } else { a + 1 };
@@ -122,17 +126,35 @@ impl Generator {
     pub fn next_boards(&mut self) -> Result<(Board, Board), BoardError> {
         let shape = self.shape;
         let (s, g) = self.next_tiles();
-        Ok((
-            Board::from_tiles(shape.rows, shape.cols, s)?,
-            Board::from_tiles(shape.rows, shape.cols, g)?,
-        ))
+        let board = |t: &[u32]| {
+            let t: Vec<u16> = t
+                .iter()
+                .map(|&x| x.min(u32::from(u16::MAX)) as u16)
+                .collect();
+            Board::new(shape.rows, shape.cols, &t)
+        };
+        Ok((board(s)?, board(g)?))
     }
 }
 
+/// Whether `start` (a permutation) can reach `goal`: without allocating
+/// on boards exact search holds (millions of lines), in O(n) on others.
+fn can_reach(shape: Shape, start: &[u32], goal: &Grid) -> bool {
+    let n = start.len();
+    if shape.rows <= MAX_SIDE && shape.cols <= MAX_SIDE {
+        let (mut s, mut g) = ([0u8; MAX_SIDE * MAX_SIDE], [0u8; MAX_SIDE * MAX_SIDE]);
+        for (i, (&a, &b)) in start.iter().zip(goal.tiles()).enumerate() {
+            (s[i], g[i]) = (a as u8, b as u8);
+        }
+        return crate::board::slices_can_reach(shape, &s[..n], &g[..n]);
+    }
+    Grid::new(shape.rows, shape.cols, start.to_vec()).is_ok_and(|s| s.can_reach(goal))
+}
+
 /// Fisher–Yates over a fresh `0..n`.
-fn shuffle(rng: &mut ChaCha8Rng, tiles: &mut [u8]) {
+fn shuffle(rng: &mut ChaCha8Rng, tiles: &mut [u32]) {
     for (i, t) in tiles.iter_mut().enumerate() {
-        *t = i as u8;
+        *t = i as u32;
     }
     for i in (1..tiles.len()).rev() {
         let j = rng.gen_range(0..=i as u32) as usize;
@@ -140,7 +162,7 @@ fn shuffle(rng: &mut ChaCha8Rng, tiles: &mut [u8]) {
     }
 }
 
-fn write_tiles(out: &mut Vec<u8>, tiles: &[u8]) {
+fn write_tiles(out: &mut Vec<u8>, tiles: &[u32]) {
     for (i, &t) in tiles.iter().enumerate() {
         if i > 0 {
             out.push(b' ');

@@ -499,7 +499,44 @@ async fn sizes_goals_shuffle_and_clicks() {
         println!("note: 4x4 solve refused on this build: {e}");
     }
 
-    // 5x5: the largest board offered, readable, and a screenshot of it.
+    // 7x7: beyond exact search, the fast solver answers (not the fewest)
+    // and the page plays the answer back.
+    select("#size", "7x7").await;
+    assert_eq!(board_attr("#board").await.len(), 49);
+    click(&c, "#shuffle").await;
+    click(&c, "#solve").await;
+    let unit = until(&c, "the 7x7 answer", || async {
+        let u = text(&c, "#moves-unit").await;
+        let e = text(&c, "#error").await;
+        if u.contains("not proven the fewest") {
+            Some(Ok(u))
+        } else if !e.is_empty() {
+            Some(Err(e))
+        } else {
+            None
+        }
+    })
+    .await
+    .expect("a 7x7 answer");
+    assert!(unit.contains("at least"), "{unit}");
+    let moves: usize = text(&c, "#moves").await.parse().unwrap();
+    assert!(moves > 0);
+    let steps = c
+        .execute(
+            "return document.querySelectorAll('#move-string .m').length;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(steps.as_u64(), Some(moves as u64));
+    click(&c, "#last").await;
+    let goal = board_attr("#goal-board").await;
+    until(&c, "the played-back goal", || async {
+        (board_attr("#board").await == goal).then_some(())
+    })
+    .await;
+
+    // 5x5: readable, and a screenshot of it.
     select("#size", "5x5").await;
     assert_eq!(board_attr("#board").await.len(), 25);
     let font = c

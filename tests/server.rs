@@ -271,8 +271,8 @@ async fn bad_requests_answer_400_naming_the_problem() {
             "start board: [0] is not a tile",
         ),
         (
-            json!({"start": (0..36).rev().collect::<Vec<u32>>()}).to_string(),
-            "a 6x6 board (36 cells) is larger than this server searches (at most 25 cells",
+            json!({"start": (0..121).rev().collect::<Vec<u32>>()}).to_string(),
+            "a 11x11 board (121 cells) is larger than this server searches (at most 25 cells",
         ),
     ];
     for (body, want) in &cases {
@@ -451,4 +451,62 @@ fn serve_takes_its_caps_as_flags_and_stops_on_ctrl_c() {
     let status = server.0.wait().unwrap();
     assert_eq!(status.code(), Some(0));
     assert!(t.elapsed() < std::time::Duration::from_secs(5));
+}
+
+/// Boards beyond 5x5 and up to 10x10 get the fast solver's answer (not the
+/// fewest, with its lower bound); every board along it is a legal move.
+#[tokio::test]
+async fn big_boards_get_the_fast_answer() {
+    let (config, _cache) = test_config();
+    let app = server::router(config);
+    // 10x10, reversed tiles (49 swaps) and one more swap, the blank last:
+    // reachable
+    let mut start: Vec<u32> = (1..100).rev().collect();
+    start.swap(0, 1);
+    start.push(0);
+    let (s, r) = post(&app, "/api/solve", json!({ "start": start })).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(r["algorithm"], json!("fast"), "{r}");
+    assert_eq!(r["optimal"], json!(false));
+    let (moves, lower) = (
+        r["moves"].as_u64().unwrap(),
+        r["lower_bound"].as_u64().unwrap(),
+    );
+    assert!(lower > 0 && lower < moves, "{r}");
+    let path = r["path"].as_str().unwrap();
+    assert_eq!(path.len() as u64, moves);
+    let boards: Vec<Vec<u32>> = serde_json::from_value(r["boards"].clone()).unwrap();
+    assert_eq!(boards.len() as u64, moves + 1);
+    assert_eq!(boards[0], start);
+    let goal: Vec<u32> = (1..100).chain([0]).collect();
+    assert_eq!(boards[boards.len() - 1], goal);
+    for (i, d) in path.chars().enumerate() {
+        let z = boards[i].iter().position(|&t| t == 0).unwrap();
+        let to = match d {
+            'U' => z - 10,
+            'D' => z + 10,
+            'L' => z - 1,
+            'R' => z + 1,
+            _ => panic!("bad move {d}"),
+        };
+        assert!(d != 'L' || z % 10 > 0);
+        assert!(d != 'R' || z % 10 < 9);
+        let mut b = boards[i].clone();
+        b.swap(z, to);
+        assert_eq!(b, boards[i + 1], "move {} ({d})", i + 1);
+    }
+    // a search by name is refused beyond 25 cells; compare too
+    let (s, r) = post(
+        &app,
+        "/api/solve",
+        json!({ "start": start, "algo": "idastar" }),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{r}");
+    assert!(
+        r["error"].as_str().unwrap().contains("up to 100 cells"),
+        "{r}"
+    );
+    let (s, _) = post(&app, "/api/compare", json!({ "start": start })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
 }

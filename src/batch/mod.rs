@@ -21,7 +21,7 @@ use format::{write_answer, write_error};
 pub use read::{Chunk, ChunkReader, LineRef, DEFAULT_MAX_LINE};
 pub use stream::{run as stream, Progress, StreamError, StreamOptions};
 
-use crate::board::{Board, Dir, GoalSpec, InputError, Scan, Shape};
+use crate::board::{Board, BoardError, Dir, GoalSpec, InputError, Scan, Shape};
 use crate::search::table::{Lookup, TableSet};
 use crate::search::{self, plan, Algorithm, Problem, SearchError, SolveOptions, Workload};
 use std::fmt;
@@ -238,7 +238,13 @@ impl<'a> Answerer<'a> {
                 return Ok(table_answer(shape, start, goal, self.opts.want_path));
             }
         }
-        let (start, inline_goal) = self.scan.start_and_goal(text, self.cfg.size)?;
+        let (start, inline_goal) = match self.scan.start_and_goal(text, self.cfg.size) {
+            Err(InputError::Board {
+                error: BoardError::BadSize { .. },
+                ..
+            }) => return self.answer_grid(text),
+            other => other?,
+        };
         let shape = start.shape();
         let by_table = self.by_table(shape);
         let goal = match inline_goal {
@@ -264,6 +270,31 @@ impl<'a> Answerer<'a> {
             moves: sol.moves,
             path: if self.opts.want_path { sol.path } else { None },
             lower_bound: sol.lower_bound,
+        })
+    }
+
+    /// Answers a line whose boards are beyond 16×16 (the fast solver). The
+    /// line's length bounds the board (a 64 KiB line holds about 110×110)
+    /// and so the path held for `--path`.
+    fn answer_grid(&mut self, text: &str) -> Result<Answer, LineError> {
+        let (start, goal) = match self.scan.grids(text, self.cfg.size)? {
+            (s, Some(g)) => (s, g),
+            (s, None) => {
+                let g = self.cfg.goal.resolve_grid(s.shape(), &mut self.scan)?;
+                (s, g)
+            }
+        };
+        let mut path = Vec::new();
+        let a = if self.opts.want_path {
+            search::solve_grid(&start, &goal, &self.opts, &mut path)?
+        } else {
+            search::solve_grid(&start, &goal, &self.opts, &mut crate::large::Discard)?
+        };
+        let fits = |m: u64| u32::try_from(m).unwrap_or(u32::MAX);
+        Ok(Answer {
+            moves: a.moves.map(fits),
+            path: (self.opts.want_path && a.moves.is_some()).then_some(path),
+            lower_bound: a.lower_bound.map(fits),
         })
     }
 

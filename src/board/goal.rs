@@ -1,6 +1,7 @@
 //! Goals: the named layouts, and goals written out as boards.
 
-use super::{check_same_shape, Board, BoardError, InputError, Scan, Shape};
+use super::parse::{same_shape, Readable};
+use super::{Board, BoardError, Grid, InputError, Scan, Shape};
 use std::str::FromStr;
 
 /// A goal as people name it: a standard layout, or a board written out
@@ -62,38 +63,46 @@ impl GoalSpec {
     /// whose own tile count gives no shape (not a square) takes `shape`; a
     /// goal of another shape is [`InputError::SizeMismatch`].
     pub fn resolve(&self, shape: Shape, scan: &mut Scan) -> Result<Board, InputError> {
-        let goal = match self {
-            GoalSpec::BlankLast => Ok(Board::blank_last(shape)),
-            GoalSpec::BlankFirst => Ok(Board::blank_first(shape)),
-            GoalSpec::Spiral => Ok(Board::spiral(shape)),
-            GoalSpec::Board(text) => goal_board(text, shape, scan),
-        }
-        .map_err(InputError::goal)?;
-        if goal.shape() != shape {
-            return Err(InputError::SizeMismatch {
-                start_rows: shape.rows,
-                start_cols: shape.cols,
-                goal_rows: goal.rows(),
-                goal_cols: goal.cols(),
-            });
-        }
+        self.resolve_as(shape, scan)
+    }
+
+    /// [`GoalSpec::resolve`] for a board of any size.
+    pub fn resolve_grid(&self, shape: Shape, scan: &mut Scan) -> Result<Grid, InputError> {
+        self.resolve_as(shape, scan)
+    }
+
+    pub(crate) fn resolve_as<T: Readable>(
+        &self,
+        shape: Shape,
+        scan: &mut Scan,
+    ) -> Result<T, InputError> {
+        let goal = match (T::named(self, shape), self) {
+            (Some(g), _) => g,
+            (None, GoalSpec::Board(text)) => {
+                goal_board(text, shape, scan).map_err(InputError::goal)?
+            }
+            (None, _) => unreachable!("every named goal has a board"),
+        };
+        same_shape(shape, goal.shape_of())?;
         Ok(goal)
     }
 
     /// Resolves against a parsed start, checking the shapes agree.
     pub fn resolve_for(&self, start: &Board, scan: &mut Scan) -> Result<Board, InputError> {
-        let goal = self.resolve(start.shape(), scan)?;
-        check_same_shape(start, &goal)?;
-        Ok(goal)
+        self.resolve_as(start.shape(), scan)
     }
 }
 
 /// Parses a goal written as a board for a start of shape `shape`: a flat
 /// goal takes the start's shape when the count fits.
-pub(crate) fn goal_board(text: &str, shape: Shape, scan: &mut Scan) -> Result<Board, BoardError> {
-    match scan.board(text, None) {
+pub(crate) fn goal_board<T: Readable>(
+    text: &str,
+    shape: Shape,
+    scan: &mut Scan,
+) -> Result<T, BoardError> {
+    match scan.read(text, None) {
         Err(BoardError::CannotInferSize { count }) if count == shape.cells() => {
-            scan.board(text, Some(shape))
+            scan.read(text, Some(shape))
         }
         other => other,
     }

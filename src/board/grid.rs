@@ -215,6 +215,12 @@ impl From<&Board> for Grid {
     }
 }
 
+impl From<Board> for Grid {
+    fn from(b: Board) -> Grid {
+        Grid::from(&b)
+    }
+}
+
 /// One row per line, right-aligned numbers, the blank as `_`.
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -10,8 +10,74 @@
 //!
 //! The scanner keeps its buffers between calls ([`Scan`]), so the batch
 //! runner parses millions of lines without allocating per line.
+//!
+//! The same text reads into a [`Board`] (at most 16×16, what exact search
+//! takes) or a [`Grid`] (any size up to [`MAX_GRID_CELLS`] cells); time
+//! and memory are linear in the text.
+//!
+//! [`MAX_GRID_CELLS`]: super::MAX_GRID_CELLS
 
-use super::{check_shape, printable, Board, BoardError, InputError, Shape};
+use super::{check_grid_shape, check_shape, printable, Board, BoardError, Grid, InputError, Shape};
+use super::{GoalSpec, MAX_SIDE};
+
+/// What text is read into: the small [`Board`] or a [`Grid`] of any size.
+/// Only this module's readers are generic over it.
+pub(crate) trait Readable: Sized {
+    /// The board of `shape` with `values` (validated here).
+    fn from_values(shape: Shape, values: &[u32]) -> Result<Self, BoardError>;
+    /// Its shape.
+    fn shape_of(&self) -> Shape;
+    /// A named goal of `shape` (`None` for a goal written as a board).
+    fn named(goal: &GoalSpec, shape: Shape) -> Option<Self>;
+}
+
+impl Readable for Board {
+    fn from_values(shape: Shape, values: &[u32]) -> Result<Board, BoardError> {
+        check_shape(shape.rows, shape.cols)?;
+        // at most 256 cells: no allocation per board (batch lines)
+        let mut tiles = [0u16; MAX_SIDE * MAX_SIDE];
+        let n = values.len().min(tiles.len());
+        for (t, &v) in tiles.iter_mut().zip(values) {
+            *t = v.min(u32::from(u16::MAX)) as u16;
+        }
+        if values.len() > tiles.len() {
+            return Err(BoardError::WrongCount {
+                count: values.len(),
+                rows: shape.rows,
+                cols: shape.cols,
+            });
+        }
+        Board::new(shape.rows, shape.cols, &tiles[..n])
+    }
+    fn shape_of(&self) -> Shape {
+        self.shape()
+    }
+    fn named(goal: &GoalSpec, shape: Shape) -> Option<Board> {
+        match goal {
+            GoalSpec::BlankLast => Some(Board::blank_last(shape)),
+            GoalSpec::BlankFirst => Some(Board::blank_first(shape)),
+            GoalSpec::Spiral => Some(Board::spiral(shape)),
+            GoalSpec::Board(_) => None,
+        }
+    }
+}
+
+impl Readable for Grid {
+    fn from_values(shape: Shape, values: &[u32]) -> Result<Grid, BoardError> {
+        Grid::new(shape.rows, shape.cols, values.to_vec())
+    }
+    fn shape_of(&self) -> Shape {
+        self.shape()
+    }
+    fn named(goal: &GoalSpec, shape: Shape) -> Option<Grid> {
+        match goal {
+            GoalSpec::BlankLast => Some(Grid::blank_last(shape)),
+            GoalSpec::BlankFirst => Some(Grid::blank_first(shape)),
+            GoalSpec::Spiral => Some(Grid::spiral(shape)),
+            GoalSpec::Board(_) => None,
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -41,7 +107,7 @@ pub struct Scan {
     /// For each non-empty row, the index one past its last token.
     row_ends: Vec<u32>,
     /// Tile values of the board being assembled.
-    values: Vec<u16>,
+    values: Vec<u32>,
 }
 
 fn is_separator(b: u8) -> bool {
@@ -126,18 +192,34 @@ impl Scan {
     /// comes from the rows when the text has them, else from `size`, else
     /// from a square tile count.
     pub fn board(&mut self, text: &str, size: Option<Shape>) -> Result<Board, BoardError> {
+        self.read(text, size)
+    }
+
+    /// Parses one board of any size up to [`MAX_GRID_CELLS`] cells, as
+    /// [`Scan::board`] does (time and memory linear in the text).
+    ///
+    /// [`MAX_GRID_CELLS`]: super::MAX_GRID_CELLS
+    pub fn grid(&mut self, text: &str, size: Option<Shape>) -> Result<Grid, BoardError> {
+        self.read(text, size)
+    }
+
+    pub(crate) fn read<T: Readable>(
+        &mut self,
+        text: &str,
+        size: Option<Shape>,
+    ) -> Result<T, BoardError> {
         self.scan(text);
         self.board_in(text, 0, self.tokens.len(), size)
     }
 
     /// Builds a board from tokens `a..b` of the last scan.
-    fn board_in(
+    fn board_in<T: Readable>(
         &mut self,
         text: &str,
         a: usize,
         b: usize,
         size: Option<Shape>,
-    ) -> Result<Board, BoardError> {
+    ) -> Result<T, BoardError> {
         if a == b {
             return Err(BoardError::Empty);
         }
@@ -183,7 +265,7 @@ impl Scan {
             for t in toks {
                 for &c in &text.as_bytes()[t.start as usize..t.end as usize] {
                     self.values.push(match c {
-                        b'0'..=b'9' => u16::from(c - b'0'),
+                        b'0'..=b'9' => u32::from(c - b'0'),
                         _ => 0,
                     });
                 }
@@ -201,13 +283,13 @@ impl Scan {
                         index: i + 1,
                     });
                 }
-                self.values.push(t.value.min(u32::from(u16::MAX)) as u16);
+                self.values.push(t.value);
             }
             rows
         };
         let shape = infer_shape(self.values.len(), &row_lens, size)?;
-        Board::new(shape.rows, shape.cols, &self.values).map_err(|e| match e {
-            // Report the number as written, not as clamped to u16.
+        T::from_values(shape, &self.values).map_err(|e| match e {
+            // Report the number as written, not as clamped.
             BoardError::OutOfRange {
                 rows, cols, cell, ..
             } if !digit_mode => {
@@ -232,6 +314,14 @@ impl Scan {
         text: &str,
         size: Option<Shape>,
     ) -> Result<(Board, Option<Board>), InputError> {
+        self.read_pair(text, size)
+    }
+
+    pub(crate) fn read_pair<T: Readable>(
+        &mut self,
+        text: &str,
+        size: Option<Shape>,
+    ) -> Result<(T, Option<T>), InputError> {
         self.scan(text);
         let t = self.token_count();
         if t == 0 {
@@ -247,13 +337,13 @@ impl Scan {
                 .map(|b| (b, None))
                 .map_err(InputError::start);
         }
-        let single = match self.board_in(text, 0, t, None) {
+        let single = match self.board_in::<T>(text, 0, t, None) {
             Ok(b) => return Ok((b, None)),
             Err(e) => e,
         };
         // Two digit strings: `283164705 123804765`.
         if t.is_multiple_of(2) {
-            if let Ok(pair) = self.split_pair(text, t / 2, None) {
+            if let Ok(pair) = self.split_pair::<T>(text, t / 2, None) {
                 return Ok(pair);
             }
             // Neither reading works: if the text looks like two boards,
@@ -273,34 +363,39 @@ impl Scan {
         Err(InputError::start(single))
     }
 
-    fn split_pair(
+    fn split_pair<T: Readable>(
         &mut self,
         text: &str,
         n: usize,
         size: Option<Shape>,
-    ) -> Result<(Board, Option<Board>), InputError> {
+    ) -> Result<(T, Option<T>), InputError> {
         let t = self.token_count();
-        let start = self.board_in(text, 0, n, size).map_err(InputError::start)?;
-        let goal = match self.board_in(text, n, t, size) {
+        let start: T = self.board_in(text, 0, n, size).map_err(InputError::start)?;
+        let goal: T = match self.board_in(text, n, t, size) {
             Err(BoardError::CannotInferSize { .. }) => {
-                self.board_in(text, n, t, Some(start.shape()))
+                self.board_in(text, n, t, Some(start.shape_of()))
             }
             other => other,
         }
         .map_err(InputError::goal)?;
-        check_same_shape(&start, &goal)?;
+        same_shape(start.shape_of(), goal.shape_of())?;
         Ok((start, Some(goal)))
     }
 }
 
 /// Start and goal must have the same dimensions.
 pub fn check_same_shape(start: &Board, goal: &Board) -> Result<(), InputError> {
-    if start.shape() != goal.shape() {
+    same_shape(start.shape(), goal.shape())
+}
+
+/// [`check_same_shape`] on shapes.
+pub(crate) fn same_shape(start: Shape, goal: Shape) -> Result<(), InputError> {
+    if start != goal {
         return Err(InputError::SizeMismatch {
-            start_rows: start.rows(),
-            start_cols: start.cols(),
-            goal_rows: goal.rows(),
-            goal_cols: goal.cols(),
+            start_rows: start.rows,
+            start_cols: start.cols,
+            goal_rows: goal.rows,
+            goal_cols: goal.cols,
         });
     }
     Ok(())
@@ -314,7 +409,7 @@ fn infer_shape(count: usize, rows: &[usize], size: Option<Shape>) -> Result<Shap
         let ragged = rows.iter().position(|&r| r != first);
         let from_rows = Shape::new(rows.len(), first);
         match ragged {
-            None if check_shape(from_rows.rows, from_rows.cols).is_ok() => {
+            None if check_grid_shape(from_rows.rows, from_rows.cols).is_ok() => {
                 if let Some(s) = size {
                     if s != from_rows {
                         return Err(BoardError::RowsDisagreeWithSize {
@@ -352,7 +447,7 @@ fn infer_shape(count: usize, rows: &[usize], size: Option<Shape>) -> Result<Shap
     }
     match square_side(count) {
         Some(k) => {
-            check_shape(k, k)?;
+            check_grid_shape(k, k)?;
             Ok(Shape::new(k, k))
         }
         None if count < 4 => Err(BoardError::WrongCount {

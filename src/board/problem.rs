@@ -3,7 +3,8 @@
 //! alone, or `2·n` numbers (the start, then the goal).
 
 use super::goal::goal_board;
-use super::{check_same_shape, Board, GoalSpec, InputError, Scan, Shape};
+use super::parse::{same_shape, Readable};
+use super::{check_same_shape, Board, GoalSpec, Grid, InputError, Scan, Shape};
 
 /// A start and a goal of the same shape: what every search answers.
 ///
@@ -79,16 +80,34 @@ impl Scan {
         text: &str,
         size: Option<Shape>,
     ) -> Result<(Board, Option<Board>), InputError> {
+        self.read_start_and_goal(text, size)
+    }
+
+    /// [`Scan::start_and_goal`] for boards of any size (up to
+    /// [`MAX_GRID_CELLS`](super::MAX_GRID_CELLS) cells).
+    pub fn grids(
+        &mut self,
+        text: &str,
+        size: Option<Shape>,
+    ) -> Result<(Grid, Option<Grid>), InputError> {
+        self.read_start_and_goal(text, size)
+    }
+
+    fn read_start_and_goal<T: Readable>(
+        &mut self,
+        text: &str,
+        size: Option<Shape>,
+    ) -> Result<(T, Option<T>), InputError> {
         let Some((s, g)) = text.split_once('|') else {
-            return self.pair(text, size);
+            return self.read_pair(text, size);
         };
-        let start = self.board(s, size).map_err(InputError::start)?;
-        let goal = if g.bytes().any(|b| b.is_ascii_alphabetic()) {
+        let start: T = self.read(s, size).map_err(InputError::start)?;
+        let goal: T = if g.bytes().any(|b| b.is_ascii_alphabetic()) {
             let spec: GoalSpec = g.parse().map_err(InputError::goal)?;
-            spec.resolve_for(&start, self)?
+            spec.resolve_as(start.shape_of(), self)?
         } else {
-            let goal = goal_board(g, start.shape(), self).map_err(InputError::goal)?;
-            check_same_shape(&start, &goal)?;
+            let goal: T = goal_board(g, start.shape_of(), self).map_err(InputError::goal)?;
+            same_shape(start.shape_of(), goal.shape_of())?;
             goal
         };
         Ok((start, Some(goal)))

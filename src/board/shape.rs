@@ -1,6 +1,6 @@
 //! A board's dimensions.
 
-use super::{check_shape, BoardError};
+use super::{check_grid_shape, BoardError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -54,7 +54,9 @@ impl FromStr for Shape {
             [r, c] => Shape::new(r, c),
             _ => return Err(bad()),
         };
-        check_shape(shape.rows, shape.cols)?;
+        // Any size a Grid holds: commands that need exact search check
+        // again (a Board refuses sides above 16, naming exact search).
+        check_grid_shape(shape.rows, shape.cols)?;
         Ok(shape)
     }
 }

@@ -1,15 +1,18 @@
 //! Reading a problem from arguments or standard input.
 
 use super::Failure;
-use npuzzle::board::{GoalSpec, InputError, Shape};
+use npuzzle::board::{GoalSpec, Grid, InputError, Shape};
 // Shared with the web server; re-exported so `input::problem_from_text` keeps working here.
+use npuzzle::input::grids_from_text;
 pub use npuzzle::input::problem_from_text;
 use npuzzle::search::Problem;
 use std::io::Read;
 
-/// Standard input larger than this is refused (a board of 16×16 written
-/// generously is a few KiB).
-const MAX_STDIN: u64 = 1 << 20;
+/// Standard input larger than this is refused: a 1000×1000 start and goal
+/// take about 14 MB written plainly, so 64 MiB leaves room for generous
+/// spacing while keeping memory bounded (the text, its tokens at 16 bytes
+/// each, and the boards: well under a gigabyte).
+pub const MAX_STDIN: u64 = 64 << 20;
 
 /// The board arguments shared by `solve`, `compare` and friends.
 #[derive(clap::Args, Debug, Clone)]
@@ -33,8 +36,23 @@ pub struct ProblemArgs {
 }
 
 impl ProblemArgs {
-    /// Reads and validates the problem.
+    /// Reads and validates the problem (boards of at most 16×16).
     pub fn problem(&self) -> Result<Problem, Failure> {
+        let text = self.text()?;
+        let goal = self.goal_spec()?;
+        Ok(problem_from_text(&text, goal.as_ref(), self.size)?)
+    }
+
+    /// Reads and validates the start and goal, of any size up to
+    /// `MAX_GRID_CELLS` cells.
+    pub fn grids(&self) -> Result<(Grid, Grid), Failure> {
+        let text = self.text()?;
+        let goal = self.goal_spec()?;
+        Ok(grids_from_text(&text, goal.as_ref(), self.size)?)
+    }
+
+    /// The text of the start (the words, or standard input).
+    fn text(&self) -> Result<String, Failure> {
         let text = if self.start.is_empty() {
             let mut buf = Vec::new();
             std::io::stdin()
@@ -47,7 +65,7 @@ impl ProblemArgs {
             };
             if buf.len() as u64 > MAX_STDIN {
                 return Err(bad(anyhow::anyhow!(
-                    "standard input is larger than {MAX_STDIN} bytes"
+                    "standard input is larger than {MAX_STDIN} bytes (64 MiB; a 1000x1000 start and goal take about 14 MB)"
                 )));
             }
             String::from_utf8(buf).map_err(|e| {
@@ -59,7 +77,12 @@ impl ProblemArgs {
         } else {
             self.start.join(" ")
         };
-        let goal = match &self.goal {
+        Ok(text)
+    }
+
+    /// The goal given by `--goal`.
+    fn goal_spec(&self) -> Result<Option<GoalSpec>, Failure> {
+        Ok(match &self.goal {
             // `--goal 1 2 3 …` unquoted: the goal got the first number and
             // the start the rest. Say so, rather than blame the boards.
             Some(g) if !g.is_empty() && g.len() <= 3 && g.bytes().all(|b| b.is_ascii_digit()) => {
@@ -72,7 +95,6 @@ impl ProblemArgs {
             }
             Some(g) => Some(g.parse::<GoalSpec>().map_err(InputError::goal)?),
             None => None,
-        };
-        Ok(problem_from_text(&text, goal.as_ref(), self.size)?)
+        })
     }
 }

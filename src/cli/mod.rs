@@ -5,6 +5,7 @@ mod batch;
 mod bench;
 mod compare;
 mod input;
+mod large;
 mod pdb;
 mod random;
 #[cfg(feature = "server")]

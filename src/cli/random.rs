@@ -1,7 +1,7 @@
 //! `npuzzle random`: random instances as batch lines.
 
 use super::{Failure, EXIT_BAD_INPUT};
-use npuzzle::board::{Board, GoalSpec, Scan, Shape};
+use npuzzle::board::{GoalSpec, Grid, Scan, Shape};
 use npuzzle::random::{Generator, Mode};
 use std::io::{self, Write};
 
@@ -15,7 +15,8 @@ Examples:
   npuzzle random --size 4x4 --count 100 --moves 30 --seed 7
   npuzzle random --pairs --count 1000000 --seed 1 | npuzzle batch --path")]
 pub struct RandomArgs {
-    /// Board size as RxC.
+    /// Board size as RxC (any size up to 4096x4096; a 1000x1000 line is
+    /// about 7 MB).
     #[arg(short, long, value_name = "RxC", default_value = "3x3")]
     pub size: Shape,
 
@@ -46,13 +47,15 @@ pub struct RandomArgs {
 pub fn run(args: RandomArgs) -> Result<u8, Failure> {
     let shape = args.size;
     let goal = match &args.goal {
-        Some(spec) => spec.resolve(shape, &mut Scan::new()).map_err(|e| Failure {
-            code: EXIT_BAD_INPUT,
-            error: e.into(),
-        })?,
-        None => Board::blank_last(shape),
+        Some(spec) => spec
+            .resolve_grid(shape, &mut Scan::new())
+            .map_err(|e| Failure {
+                code: EXIT_BAD_INPUT,
+                error: e.into(),
+            })?,
+        None => Grid::blank_last(shape),
     };
-    let write_goal = goal != Board::blank_last(shape);
+    let write_goal = goal != Grid::blank_last(shape);
     let mode = match (args.pairs, args.moves) {
         (true, _) => Mode::Pairs,
         (false, Some(k)) => Mode::Walk(k),

@@ -30,6 +30,12 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = Config::DEFAULT_MAX_CELLS)]
     pub max_cells: usize,
 
+    /// Largest board the fast solver answers (algorithm auto or fast), in
+    /// cells (at most 256).
+    #[arg(long, value_name = "N", default_value_t = Config::DEFAULT_MAX_FAST_CELLS as u64,
+          value_parser = clap::value_parser!(u64).range(4..=256))]
+    pub max_fast_cells: u64,
+
     /// Pattern database cache directory (default: $XDG_CACHE_HOME/npuzzle).
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<std::path::PathBuf>,
@@ -61,6 +67,7 @@ pub fn run(args: ServeArgs) -> Result<u8, Failure> {
     let timeout = super::solve::parse_timeout(Some(args.timeout))?;
     let mut config = Config {
         max_cells: args.max_cells,
+        max_fast_cells: args.max_fast_cells as usize,
         pdb_dir: args.pdb_dir,
         pdb_memory: args.pdb_memory,
         pdb_disk: Some(args.pdb_disk),

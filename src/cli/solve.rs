@@ -6,7 +6,7 @@ use npuzzle::board::path_string;
 use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::report::Report;
-use npuzzle::search::{self, Algorithm, Budget, SolveOptions};
+use npuzzle::search::{self, Algorithm, Budget, Problem, SolveOptions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,7 +20,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub count_start: bool,
 
-    /// Print the optimal moves as a UDLR string (the blank's direction) on line 2.
+    /// Print the moves as a UDLR string (the blank's direction) on line 2
+    /// (streamed as they are produced on boards beyond 16x16).
     #[arg(short, long)]
     pub path: bool,
 
@@ -48,10 +49,11 @@ pub struct SolveArgs {
 /// Algorithm, heuristic and budgets, shared by every command that searches.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Algorithm: auto (the planner's choice: the complete table on boards
-    /// of at most 10 cells when it pays for itself, else IDA*), table, bfs,
-    /// bfs-hash, bfs-set (BFS with a hash set / an ordered set of visited
-    /// states), bibfs, astar, idastar.
+    /// Algorithm: auto (the planner's choice: exact search up to 16 cells,
+    /// anytime up to 25, fast beyond), table, bfs, bfs-hash, bfs-set (BFS
+    /// with a hash set / an ordered set of visited states), bibfs, astar,
+    /// idastar, wastar (within --weight of optimal), anytime, fast (any
+    /// size up to 4096x4096, not optimal; the only one beyond 16x16).
     #[arg(short, long, default_value = "auto", value_name = "ALGO")]
     pub algo: Algorithm,
 
@@ -153,9 +155,14 @@ pub fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
 }
 
 pub fn run(args: SolveArgs) -> Result<u8, Failure> {
-    let problem = args.problem.problem()?;
+    let (start, goal) = args.problem.grids()?;
     let want_path = args.path || args.boards || args.json;
     let opts = args.search.options(want_path)?;
+    let problem = match (start.to_board(), goal.to_board()) {
+        (Ok(s), Ok(g)) if start.is_small() => Problem::new(s, g)?,
+        // beyond 16x16: the fast solver, streaming
+        _ => return super::large::run(&args, &start, &goal, &opts),
+    };
     if args.explain {
         let plan = search::plan(&problem, &opts)?;
         let mut out = std::io::stdout().lock();

@@ -81,6 +81,19 @@ pub enum SearchError {
     /// for pattern databases, a build that failed).
     #[error("pattern databases: {0}")]
     Heuristic(Arc<PdbError>),
+    /// The moves could not be handed over (a write to standard output or a
+    /// file failed).
+    #[error("{message}")]
+    Output {
+        /// What failed, and how far it got.
+        message: String,
+    },
+    /// A bug: a solver's own check failed.
+    #[error("internal error (please report it): {message}")]
+    Internal {
+        /// What the check found.
+        message: String,
+    },
     /// Worker threads could not be started.
     #[error("cannot start {threads} worker threads: {message}")]
     Threads {
@@ -108,7 +121,9 @@ impl SearchError {
             SearchError::Heuristic(e) if e.is_budget() => ErrorKind::Budget,
             SearchError::Heuristic(e) if e.is_cancelled() => ErrorKind::Cancelled,
             SearchError::Heuristic(_) => ErrorKind::BadInput,
-            SearchError::Threads { .. } => ErrorKind::Environment,
+            SearchError::Threads { .. }
+            | SearchError::Output { .. }
+            | SearchError::Internal { .. } => ErrorKind::Environment,
         }
     }
 

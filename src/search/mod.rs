@@ -27,6 +27,7 @@ mod bfs;
 mod bibfs;
 pub mod compare;
 mod error;
+mod fast;
 mod ida;
 mod idastar;
 mod moves;
@@ -38,6 +39,7 @@ pub mod table;
 pub use crate::board::Problem;
 pub use crate::budget::{Budget, Limit};
 pub use error::{ErrorKind, SearchError};
+pub use fast::{plan_grid, solve_grid, GridAnswer};
 pub use plan::{plan, Plan, Workload};
 
 use crate::board::{Board, Dir};
@@ -306,6 +308,9 @@ pub enum Algorithm {
     /// A first answer at once, improved while time remains, with a proven
     /// lower bound.
     Anytime,
+    /// The constructive solver of [`crate::large`]: any size, an answer at
+    /// once, not optimal (the lower bound is the Manhattan distance).
+    Fast,
 }
 
 impl From<Algorithm> for &'static str {
@@ -316,7 +321,7 @@ impl From<Algorithm> for &'static str {
 
 impl Algorithm {
     /// Every algorithm, `auto` first.
-    pub const ALL: [Algorithm; 10] = [
+    pub const ALL: [Algorithm; 11] = [
         Algorithm::Auto,
         Algorithm::Table,
         Algorithm::Bfs,
@@ -327,6 +332,7 @@ impl Algorithm {
         Algorithm::Idastar,
         Algorithm::Wastar,
         Algorithm::Anytime,
+        Algorithm::Fast,
     ];
 
     /// The short name, as printed and parsed (`auto`, `bfs-hash`,
@@ -343,13 +349,17 @@ impl Algorithm {
             Algorithm::Idastar => "idastar",
             Algorithm::Wastar => "wastar",
             Algorithm::Anytime => "anytime",
+            Algorithm::Fast => "fast",
         }
     }
 
     /// Whether its answers are proven optimal (the others say how far from
     /// optimal they can be).
     pub fn exact(self) -> bool {
-        !matches!(self, Algorithm::Wastar | Algorithm::Anytime)
+        !matches!(
+            self,
+            Algorithm::Wastar | Algorithm::Anytime | Algorithm::Fast
+        )
     }
 
     /// Whether the algorithm takes a heuristic.
@@ -382,6 +392,7 @@ impl FromStr for Algorithm {
                 "bfs-rank" => Some(Algorithm::Bfs),
                 "bfs-btree" | "bfs-ordered" => Some(Algorithm::BfsSet),
                 "wa*" | "weighted-astar" | "weighted" => Some(Algorithm::Wastar),
+                "constructive" | "large" => Some(Algorithm::Fast),
                 _ => None,
             })
             .ok_or_else(|| {

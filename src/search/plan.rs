@@ -13,17 +13,29 @@
 //!   server) or the table is already built; a single query gets IDA* with
 //!   linear conflict instead, which answers in microseconds what the table
 //!   would first spend milliseconds building.
-//! * `auto` on a larger board is IDA*.
+//! * `auto` on a board of up to [`EXACT_MAX_CELLS`] cells (every 4×4) is
+//!   IDA*; on up to [`ANYTIME_MAX_CELLS`] cells (5×5) anytime search (an
+//!   answer at once, improved while time remains, with a proven lower
+//!   bound); on bigger boards the fast constructive solver (`fast`: an
+//!   answer at once, not optimal, with the Manhattan lower bound). With
+//!   `optimal` it is always IDA*.
+//! * Boards beyond 16×16 (up to [`MAX_GRID_CELLS`] cells) are
+//!   [`Grid`](crate::board::Grid)s, planned by [`plan_grid`]: only `fast`
+//!   runs on them.
 //! * The `auto` heuristic is pattern databases on boards of 11 to
 //!   [`pdb::MAX_CELLS`] cells, linear conflict elsewhere.
 //! * IDA* runs in parallel when more than one thread is asked for, never on
 //!   more threads than the machine has cores.
 
+#[cfg(doc)]
+use super::plan_grid;
 use super::{
-    anytime, astar, bfs, bibfs, idastar, parallel, table, Algorithm, Problem, SearchError,
+    anytime, astar, bfs, bibfs, fast, idastar, parallel, table, Algorithm, Problem, SearchError,
     SolveOptions, Solver,
 };
 use crate::board::Shape;
+#[cfg(doc)]
+use crate::board::MAX_GRID_CELLS;
 use crate::heuristic::pdb::{self, PdbLayout};
 use crate::heuristic::HeuristicKind;
 use serde::Serialize;
@@ -33,6 +45,12 @@ use std::fmt;
 /// 15-puzzle (and 3×5, 2×8 …) is solved optimally in about a second with
 /// pattern databases; beyond, exact search can take hours.
 pub const EXACT_MAX_CELLS: usize = 16;
+
+/// Largest board `auto` gives anytime search (weighted A* with falling
+/// weights beside IDA*): on 5×5 it answers within a few percent of optimal
+/// in a second; beyond, its memory grows faster than its answers improve,
+/// and the fast solver answers at once.
+pub const ANYTIME_MAX_CELLS: usize = 25;
 
 /// Whether the caller answers one query or many: a complete table costs
 /// milliseconds to build and then answers in nanoseconds, so it pays for
@@ -102,6 +120,7 @@ impl Plan {
             Algorithm::Astar => &astar::Astar,
             Algorithm::Wastar => &astar::Wastar,
             Algorithm::Anytime => &anytime::Anytime,
+            Algorithm::Fast => &fast::Fast,
             Algorithm::Idastar | Algorithm::Auto if self.threads > 1 => &parallel::ParallelIdastar,
             Algorithm::Idastar | Algorithm::Auto => &idastar::Idastar,
         }
@@ -243,6 +262,12 @@ pub fn algorithm_for(
                 format!("{cells} cells, an optimal answer insisted on")
             },
         )),
+        Algorithm::Auto if cells > ANYTIME_MAX_CELLS => Ok((
+            Algorithm::Fast,
+            format!(
+                "{cells} cells: exact search can take hours here, so the fast constructive solver, an answer at once, not optimal, with the Manhattan lower bound"
+            ),
+        )),
         Algorithm::Auto => Ok((
             Algorithm::Anytime,
             format!(
@@ -360,9 +385,40 @@ mod tests {
     }
 
     #[test]
+    fn auto_by_size_exact_then_anytime_then_fast() {
+        let algo = |r, c, optimal| {
+            plan(
+                &problem(r, c),
+                &SolveOptions::default().with_optimal(optimal),
+            )
+            .unwrap()
+            .algorithm
+        };
+        assert_eq!(algo(4, 4, false), Algorithm::Idastar);
+        assert_eq!(algo(3, 6, false), Algorithm::Anytime);
+        assert_eq!(algo(5, 5, false), Algorithm::Anytime);
+        assert_eq!(algo(2, 13, false), Algorithm::Fast);
+        assert_eq!(algo(16, 16, false), Algorithm::Fast);
+        assert_eq!(algo(5, 5, true), Algorithm::Idastar);
+        assert_eq!(algo(10, 10, true), Algorithm::Idastar);
+        let e = plan(
+            &problem(3, 3),
+            &SolveOptions::default()
+                .with_algorithm(Algorithm::Fast)
+                .with_optimal(true),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("not proven optimal"), "{e}");
+    }
+
+    #[test]
     fn big_boards_get_linear_conflict_and_tables_are_refused() {
         let p = problem(9, 9);
-        let pl = plan(&p, &SolveOptions::default()).unwrap();
+        let pl = plan(
+            &p,
+            &SolveOptions::default().with_algorithm(Algorithm::Idastar),
+        )
+        .unwrap();
         assert_eq!(pl.heuristic, Some(HeuristicKind::LinearConflict));
         let e = plan(
             &p,
@@ -372,7 +428,9 @@ mod tests {
         assert!(matches!(e, SearchError::NotApplicable { .. }), "{e}");
         let e = plan(
             &p,
-            &SolveOptions::default().with_heuristic(HeuristicKind::Pdb),
+            &SolveOptions::default()
+                .with_algorithm(Algorithm::Idastar)
+                .with_heuristic(HeuristicKind::Pdb),
         )
         .unwrap_err();
         assert!(e.to_string().contains("at most 64 cells"), "{e}");

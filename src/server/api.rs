@@ -50,15 +50,27 @@ struct Job {
 }
 
 impl Job {
-    fn new(app: &AppState, budget: Budget, req: &ProblemRequest) -> Result<Job, ApiError> {
+    /// `fast_ok`: whether the fast solver may answer boards beyond
+    /// `max_cells` (not for a comparison of every search).
+    fn new(
+        app: &AppState,
+        budget: Budget,
+        req: &ProblemRequest,
+        fast_ok: bool,
+    ) -> Result<Job, ApiError> {
         let config = &app.config;
-        let problem = read_problem(config, req)?;
-        let algo = match &req.algo {
+        let mut algo = match &req.algo {
             Some(a) => a
                 .parse::<Algorithm>()
                 .map_err(|e| ApiError::bad_request(format!("algo: {e}")))?,
             None => Algorithm::Auto,
         };
+        let fast_ok = fast_ok && matches!(algo, Algorithm::Auto | Algorithm::Fast);
+        let problem = read_problem(config, req, fast_ok)?;
+        if problem.start().len() > config.max_cells {
+            // only the fast solver answers at once on boards this big
+            algo = Algorithm::Fast;
+        }
         let heuristic = match &req.heuristic {
             Some(h) => h
                 .parse::<HeuristicKind>()
@@ -129,7 +141,7 @@ fn heavy(plan: &Plan) -> bool {
 /// Reads start, goal and size as the command line reads them (through
 /// [`problem_from_text`]), and refuses boards larger than the server
 /// searches.
-fn read_problem(config: &Config, req: &ProblemRequest) -> Result<Problem, ApiError> {
+fn read_problem(config: &Config, req: &ProblemRequest, fast_ok: bool) -> Result<Problem, ApiError> {
     let start = match &req.start {
         None | Some(Value::Null) => {
             return Err(ApiError::bad_request(
@@ -160,9 +172,10 @@ fn read_problem(config: &Config, req: &ProblemRequest) -> Result<Problem, ApiErr
     .map_err(|e| ApiError::bad_request(format!("size: {e}")))?;
     let problem = problem_from_text(&start, goal.as_ref(), size)?;
     let cells = problem.start().len();
-    if cells > config.max_cells {
+    let fast_limit = config.max_fast_cells.max(config.max_cells);
+    if cells > config.max_cells && !(fast_ok && cells <= fast_limit) {
         return Err(ApiError::bad_request(format!(
-            "a {}x{} board ({cells} cells) is larger than this server searches (at most {} cells, e.g. 5x5); use `npuzzle solve` on the command line",
+            "a {}x{} board ({cells} cells) is larger than this server searches (at most {} cells, e.g. 5x5; the fast solver, algo auto or fast, answers up to {fast_limit} cells); use `npuzzle solve` on the command line",
             problem.rows(),
             problem.cols(),
             config.max_cells
@@ -312,7 +325,7 @@ pub async fn solve(
     Extension(RequestBudget(budget)): Extension<RequestBudget>,
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Solved>, ApiError> {
-    let mut job = Job::new(&app, budget, &req)?;
+    let mut job = Job::new(&app, budget, &req, true)?;
     let plan = job.plan(&app.config)?;
     let deadline = job.deadline();
     let Job { problem, mut opts } = job;
@@ -343,7 +356,7 @@ pub async fn compare(
     Extension(RequestBudget(budget)): Extension<RequestBudget>,
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Comparison>, ApiError> {
-    let job = Job::new(&app, budget, &req)?;
+    let job = Job::new(&app, budget, &req, false)?;
     let refused = (!job.pdb_allowed(&app.config)).then(|| pdb::not_allowed(job.problem.shape()));
     let deadline = job.deadline();
     let Job { problem, mut opts } = job;
@@ -382,7 +395,7 @@ pub async fn parse(
     ApiJson(req): ApiJson<ProblemRequest>,
 ) -> Result<Json<Parsed>, ApiError> {
     // Checks the whole request, as solve would, without searching.
-    let p = Job::new(&app, budget, &req)?.problem;
+    let p = Job::new(&app, budget, &req, true)?.problem;
     Ok(Json(Parsed {
         rows: p.rows(),
         cols: p.cols(),
@@ -401,6 +414,7 @@ pub async fn health(State(app): App) -> Json<Value> {
         "limits": {
             "body_bytes": c.body_limit,
             "max_cells": c.max_cells,
+            "max_fast_cells": c.max_fast_cells.max(c.max_cells),
             "timeout_seconds": c.budget.timeout.map(|t| t.as_secs_f64()),
             "max_nodes": c.budget.max_nodes,
             "max_states": c.budget.max_states,

@@ -15,8 +15,12 @@ use std::time::Duration;
 pub struct Config {
     /// Largest request body, in bytes; larger ones get 413.
     pub body_limit: usize,
-    /// Largest board (cells) the server will search; larger ones get 400.
+    /// Largest board (cells) the server will search; larger ones get 400,
+    /// unless the fast solver takes them (see `max_fast_cells`).
     pub max_cells: usize,
+    /// Largest board (cells) the fast solver answers (algorithm `auto` or
+    /// `fast`): its answers come at once, within the request's budget.
+    pub max_fast_cells: usize,
     /// The budget of every request, counted from the moment its headers
     /// have been read: reading the body, waiting for a heavy slot, building
     /// databases and searching all spend the one deadline. A request may
@@ -63,6 +67,9 @@ impl Config {
     pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
     /// 5×5: beyond it even IDA* with the best heuristic can take hours.
     pub const DEFAULT_MAX_CELLS: usize = 25;
+    /// 10×10: the page plays the answer back (some 1,700 moves), and every
+    /// board along it is in the answer (a few hundred KB of JSON).
+    pub const DEFAULT_MAX_FAST_CELLS: usize = 100;
     /// Time budget of one request.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
     /// About 10–20 seconds of IDA*.
@@ -120,6 +127,7 @@ impl Default for Config {
         Config {
             body_limit: Config::DEFAULT_BODY_LIMIT,
             max_cells: Config::DEFAULT_MAX_CELLS,
+            max_fast_cells: Config::DEFAULT_MAX_FAST_CELLS,
             budget: Budget::default()
                 .with_max_states(Config::DEFAULT_MAX_STATES)
                 .with_max_nodes(Config::DEFAULT_MAX_NODES)

@@ -8,6 +8,8 @@
   const SIZES = [
     [2, 2], [2, 3], [3, 2], [2, 4], [4, 2], [3, 3], [2, 5], [5, 2],
     [3, 4], [4, 3], [3, 5], [5, 3], [4, 4], [4, 5], [5, 4], [5, 5],
+    // beyond 5x5 the server answers with the fast solver (not optimal)
+    [6, 6], [7, 7], [8, 8], [9, 9], [10, 10],
   ];
   const DIRS = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
   const KEYS = { ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' };
@@ -101,11 +103,12 @@
   }
 
   // A random start the goal can be reached from: uniform for boards the
-  // complete tables cover, a random walk (no immediate reversals) beyond,
-  // so the search stays within the server's budget.
+  // complete tables cover and for those the fast solver answers (beyond
+  // 5x5), a random walk (no immediate reversals) between, so the search
+  // stays within the server's budget.
   function shuffled(goal, rows, cols) {
     const n = rows * cols;
-    if (n <= 10) {
+    if (n <= 10 || n > 25) {
       const t = goal.slice();
       for (let i = n - 1; i > 0; i--) {
         const j = Math.floor(Math.random() * (i + 1));
@@ -411,7 +414,10 @@
       return;
     }
     $('moves').textContent = r.moves;
-    $('moves-unit').textContent = r.moves === 1 ? 'move (the fewest)' : 'moves (the fewest)';
+    const noun = r.moves === 1 ? 'move' : 'moves';
+    $('moves-unit').textContent = r.optimal
+      ? `${noun} (the fewest)`
+      : `${noun} (not proven the fewest: at least ${r.lower_bound} are needed, so at most ${r.ratio.toFixed(2)}× the fewest)`;
     $('reason').hidden = r.moves !== 0;
     $('reason').textContent = 'The start is already the goal.';
     const ms = $('move-string');
