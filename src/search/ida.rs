@@ -180,8 +180,8 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         let m = self.moves[usize::from(blank)];
         let codes = self.codes[usize::from(blank)];
         let b = usize::from(blank);
-        for i in 0..usize::from(m.len).min(4) {
-            let next = self.pruner.next(state, codes[i]);
+        for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
+            let next = self.pruner.next(state, code);
             if next == FORBIDDEN {
                 continue;
             }
@@ -249,8 +249,8 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         let b = usize::from(blank);
         let limit = self.bound.saturating_sub(g + 1);
         let mut kids: [Option<(H::State, u32)>; 4] = [None; 4];
-        for i in 0..usize::from(m.len).min(4) {
-            let next = self.pruner.next(state, codes[i]);
+        for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
+            let next = self.pruner.next(state, code);
             if next == FORBIDDEN {
                 continue;
             }
