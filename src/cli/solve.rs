@@ -6,6 +6,7 @@ use npuzzle::board::path_string;
 use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::report::Report;
+use npuzzle::search::prune::Pruning;
 use npuzzle::search::{self, Algorithm, Budget, Problem, SolveOptions};
 use std::io::Write;
 use std::path::PathBuf;
@@ -103,6 +104,16 @@ pub struct SearchArgs {
     /// runs out is exit 3.
     #[arg(long)]
     pub optimal: bool,
+
+    /// IDA*'s move pruning: auto (the automaton of duplicate move strings
+    /// where it is built), parent (only no move straight back), automaton.
+    #[arg(long, value_name = "P", default_value = "auto")]
+    pub prune: Pruning,
+
+    /// With --heuristic pdb and IDA*: also look up the dual position (and
+    /// its reflection), with bidirectional pathmax.
+    #[arg(long)]
+    pub dual: bool,
 }
 
 /// `--weight W`: a number from 1 to 100.
@@ -134,12 +145,14 @@ impl SearchArgs {
                 PdbOptions::default()
                     .with_partition(self.pdb.clone())
                     .with_dir(self.pdb_dir.clone())
+                    .with_dual(self.dual)
                     .with_reporter(Some(super::pdb::Reporter::shared())),
             )
             // 0 is every core; the planner caps it at the machine's cores.
             .with_threads(self.threads)
             .with_weight(self.weight)
-            .with_optimal(self.optimal))
+            .with_optimal(self.optimal)
+            .with_pruning(self.prune))
     }
 }
 

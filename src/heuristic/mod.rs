@@ -72,6 +72,20 @@ pub trait Heuristic: Send + Sync {
     /// bound.
     const READS_TILES: bool = true;
 
+    /// A second lower bound for the same board, costlier than
+    /// [`Heuristic::value`] and not consistent with it (pattern databases:
+    /// the dual lookups). IDA* asks for it only where the first does not
+    /// prune, and takes the larger. `0` unless [`Heuristic::has_second`].
+    #[inline]
+    fn second(&self, _state: &Self::State) -> u32 {
+        0
+    }
+
+    /// Whether [`Heuristic::second`] can say more than `0`.
+    fn has_second(&self) -> bool {
+        false
+    }
+
     /// Convenience: the estimate for a whole board.
     fn estimate(&self, tiles: &[u8]) -> u32 {
         self.value(&self.init(tiles))

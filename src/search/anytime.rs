@@ -15,7 +15,8 @@
 //! [`DEFAULT_SECONDS`], so it never runs without end.
 
 use super::astar::{self, Weight};
-use super::ida::{solution_parity, with_parity, Ida, Step, NO_PREV};
+use super::ida::{solution_parity, with_parity, Ida, Step};
+use super::prune::Pruning;
 use super::support::Clock;
 use super::{Budget, Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
@@ -244,13 +245,14 @@ fn upper<H: Heuristic>(
 /// The lower side: IDA*, raising the proven lower bound with every
 /// iteration it finishes.
 fn lower<H: Heuristic>(h: &H, problem: &Problem, budget: &Budget, parity: u32, shared: &Shared) {
-    let mut ida = Ida::new(h, problem.goal(), Clock::new(budget));
+    let mut ida = Ida::new(h, problem.goal(), Clock::new(budget), Pruning::Auto);
     ida.set_board(problem.start().tiles());
     let hs = h.init(problem.start().tiles());
+    let root = ida.root(problem.start().blank());
     let mut bound = shared.lower.load(Relaxed);
     let (mut expanded, mut generated) = (0, 0);
     loop {
-        let step = ida.search(problem.start().blank(), NO_PREV, 0, hs, bound);
+        let step = ida.search(problem.start().blank(), root, 0, hs, bound);
         shared.expanded.fetch_add(ida.expanded - expanded, Relaxed);
         shared
             .generated

@@ -3,8 +3,9 @@
 //!
 //! The inner loop is built for speed: one board kept in place (a move
 //! slides one tile and is undone on the way back), moves from precomputed
-//! neighbour tables, no move straight back to the previous board, the
-//! heuristic updated incrementally ([`Heuristic::update`]) and the search
+//! neighbour tables, moves pruned by an automaton of duplicate move strings
+//! ([`super::prune`]; at least no move straight back), the heuristic
+//! updated incrementally ([`Heuristic::update`]) and the search
 //! generic over the heuristic so it is monomorphised, nothing allocated per
 //! node, and the clock and cancel flag looked at only every few thousand
 //! expansions.
@@ -13,14 +14,13 @@
 //! the subtree below with a given bound ([`Ida::search`]); a parallel IDA*
 //! hands subtrees to several of them.
 
-use super::moves::{slide, undo_slide, Moves, Neighbours};
+use super::moves::{dir_code, slide, undo_slide, Moves, Neighbours};
+use super::prune::{MovePruner, Pruning, FORBIDDEN};
 use super::support::{Clock, Interrupt, POLL_EVERY};
 use super::{Limit, Problem};
 use crate::board::{Board, Dir};
 use crate::heuristic::Heuristic;
-
-/// "No previous board": a cell index no board has.
-pub const NO_PREV: usize = usize::MAX;
+use std::sync::Arc;
 
 /// How one bounded depth-first search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +39,12 @@ pub struct Ida<'h, H: Heuristic> {
     h: &'h H,
     /// Neighbours of each cell; indexed by a `u8` cell, so no bounds checks.
     moves: [Moves; 256],
+    /// Direction codes of `moves`.
+    codes: [[u8; 4]; 256],
+    pruner: Arc<MovePruner>,
+    /// Whether the heuristic's second opinion ([`Heuristic::second`]) is
+    /// asked, with bidirectional pathmax.
+    second: bool,
     /// The board in place (first `n` bytes); indexed by `u8` cells.
     board: [u8; 256],
     n: usize,
@@ -57,8 +63,9 @@ pub struct Ida<'h, H: Heuristic> {
 }
 
 impl<'h, H: Heuristic> Ida<'h, H> {
-    /// A searcher for boards of `goal`'s shape, limited by `clock`'s budget.
-    pub fn new(h: &'h H, goal: &Board, clock: Clock<'h>) -> Ida<'h, H> {
+    /// A searcher for boards of `goal`'s shape, limited by `clock`'s budget,
+    /// pruning moves as `pruning` says.
+    pub fn new(h: &'h H, goal: &Board, clock: Clock<'h>, pruning: Pruning) -> Ida<'h, H> {
         let nb = Neighbours::new(goal.shape());
         let max_nodes = clock.budget().max_nodes;
         let n = goal.len();
@@ -68,14 +75,23 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             len: 0,
         };
         let mut moves = [none; 256];
+        let mut codes = [[0u8; 4]; 256];
         let mut board = [0u8; 256];
         for c in 0..n {
             moves[c] = nb.of(c);
+            for (code, &d) in codes[c].iter_mut().zip(&moves[c].dirs) {
+                *code = dir_code(d);
+            }
             board[c] = goal.tiles()[c];
         }
         Ida {
             h,
             moves,
+            codes,
+            pruner: MovePruner::shared(goal.shape(), pruning),
+            // (the two-pass expansion below does not move the board for
+            // the heuristic)
+            second: h.has_second() && !H::READS_TILES,
             board,
             n,
             goal: goal.tiles().to_vec(),
@@ -91,6 +107,12 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         }
     }
 
+    /// The pruning automaton's state of an empty history with the blank on
+    /// `blank` (a search's root).
+    pub fn root(&self, blank: usize) -> u32 {
+        self.pruner.root(blank)
+    }
+
     /// Puts a board (of the goal's shape) in place.
     pub fn set_board(&mut self, tiles: &[u8]) {
         self.board[..self.n].copy_from_slice(tiles);
@@ -102,14 +124,18 @@ impl<'h, H: Heuristic> Ida<'h, H> {
     }
 
     /// Searches below the board in place, which was reached in `g` moves
-    /// with its blank on `blank` and the blank before on `prev` ([`NO_PREV`]
-    /// at a root), for the goal within `f ≤ bound`. `hs` is the heuristic
-    /// state of the board in place.
-    pub fn search(&mut self, blank: usize, prev: usize, g: u32, hs: H::State, bound: u32) -> Step {
+    /// with its blank on `blank` and the pruning automaton in `state`
+    /// ([`Ida::root`] at a root), for the goal within `f ≤ bound`. `hs` is
+    /// the heuristic state of the board in place.
+    pub fn search(&mut self, blank: usize, state: u32, g: u32, hs: H::State, bound: u32) -> Step {
         self.bound = bound;
         self.next_bound = u32::MAX;
         self.path.clear();
-        self.dfs(blank as u8, prev, g, hs)
+        if self.second {
+            self.dfs2(blank as u8, state, g, hs)
+        } else {
+            self.dfs(blank as u8, state, g, hs)
+        }
     }
 
     /// Smallest `f` above the bound met by the last [`Ida::search`].
@@ -143,16 +169,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         false
     }
 
-    /// Un-counts the neighbours after the `i`-th: they were counted as
-    /// generated up front but never were.
-    #[cold]
-    #[inline(never)]
-    fn uncount(&mut self, m: &Moves, i: usize, prev: usize) {
-        let rest = &m.cells[i + 1..usize::from(m.len)];
-        self.generated -= rest.iter().filter(|&&c| usize::from(c) != prev).count() as u64;
-    }
-
-    fn dfs(&mut self, blank: u8, prev: usize, g: u32, hs: H::State) -> Step {
+    fn dfs(&mut self, blank: u8, state: u32, g: u32, hs: H::State) -> Step {
         if self.h.value(&hs) == 0 && self.board[..self.n] == self.goal[..] {
             return Step::Found;
         }
@@ -161,15 +178,16 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         }
         self.expanded += 1;
         let m = self.moves[usize::from(blank)];
+        let codes = self.codes[usize::from(blank)];
         let b = usize::from(blank);
-        // Every neighbour but the previous board is generated.
-        self.generated += u64::from(m.len) - u64::from(prev != NO_PREV);
-        for i in 0..usize::from(m.len).min(4) {
-            let (cell, dir) = (m.cells[i], m.dirs[i]);
-            let to = usize::from(cell);
-            if to == prev {
+        for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
+            let next = self.pruner.next(state, code);
+            if next == FORBIDDEN {
                 continue;
             }
+            self.generated += 1;
+            let (cell, dir) = (m.cells[i], m.dirs[i]);
+            let to = usize::from(cell);
             let tile = self.board[to];
             if H::READS_TILES {
                 slide(&mut self.board, b, to);
@@ -196,12 +214,76 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             if !H::READS_TILES {
                 slide(&mut self.board, b, to);
             }
-            let step = self.dfs(cell, b, g + 1, hs2);
+            let step = self.dfs(cell, next, g + 1, hs2);
             undo_slide(&mut self.board, b, to, tile);
             match step {
                 Step::Exhausted => {}
                 Step::Found | Step::Stopped => {
-                    self.uncount(&m, i, prev);
+                    if step == Step::Found {
+                        self.path.push(dir);
+                    }
+                    return step;
+                }
+            }
+        }
+        Step::Exhausted
+    }
+
+    /// [`Ida::dfs`] with the heuristic's second opinion (an inconsistent
+    /// heuristic) and bidirectional pathmax: every child is evaluated
+    /// before any is searched, and a child whose estimate exceeds the
+    /// parent's by more than one move raises the parent's (a move changes
+    /// the true distance by one), which may prune the parent and its other
+    /// children at once. (Pathmax downwards never prunes in IDA*: a child's
+    /// inherited `f` is its parent's, within the bound.)
+    fn dfs2(&mut self, blank: u8, state: u32, g: u32, hs: H::State) -> Step {
+        if self.h.value(&hs) == 0 && self.board[..self.n] == self.goal[..] {
+            return Step::Found;
+        }
+        if self.expanded >= self.check_at && self.poll() {
+            return Step::Stopped;
+        }
+        self.expanded += 1;
+        let m = self.moves[usize::from(blank)];
+        let codes = self.codes[usize::from(blank)];
+        let b = usize::from(blank);
+        let limit = self.bound.saturating_sub(g + 1);
+        let mut kids: [Option<(H::State, u32)>; 4] = [None; 4];
+        for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
+            let next = self.pruner.next(state, code);
+            if next == FORBIDDEN {
+                continue;
+            }
+            self.generated += 1;
+            let to = usize::from(m.cells[i]);
+            let tile = self.board[to];
+            let hs2 = self.h.update_bounded(&hs, &[], tile, to, b, limit);
+            let mut f = g + 1 + self.h.value(&hs2);
+            if f <= self.bound {
+                f = f.max(g + 1 + self.h.second(&hs2));
+            }
+            if f > self.bound {
+                // pathmax: the parent is at least `f − 2` (its `g` plus the
+                // child's estimate less one)
+                if f - 2 > self.bound {
+                    self.next_bound = self.next_bound.min(f - 2);
+                    return Step::Exhausted;
+                }
+                self.next_bound = self.next_bound.min(f);
+                continue;
+            }
+            kids[i] = Some((hs2, next));
+        }
+        for (i, kid) in kids.iter().enumerate() {
+            let Some((hs2, next)) = *kid else { continue };
+            let (cell, dir) = (m.cells[i], m.dirs[i]);
+            let to = usize::from(cell);
+            let tile = slide(&mut self.board, b, to);
+            let step = self.dfs2(cell, next, g + 1, hs2);
+            undo_slide(&mut self.board, b, to, tile);
+            match step {
+                Step::Exhausted => {}
+                Step::Found | Step::Stopped => {
                     if step == Step::Found {
                         self.path.push(dir);
                     }
@@ -245,17 +327,15 @@ mod tests {
         let start = Board::from_tiles(3, 3, &[1, 2, 3, 4, 0, 6, 7, 5, 8]).unwrap();
         let h = Manhattan::new(&goal);
         let budget = Budget::unlimited();
-        let mut ida = Ida::new(&h, &goal, Clock::new(&budget));
+        let mut ida = Ida::new(&h, &goal, Clock::new(&budget), Pruning::Automaton);
         ida.set_board(start.tiles());
         let hs = h.init(start.tiles());
+        let root = ida.root(start.blank());
         // bound 3 + 1 is too small for the 2 moves left when g = 3
-        assert_eq!(
-            ida.search(start.blank(), NO_PREV, 3, hs, 4),
-            Step::Exhausted
-        );
+        assert_eq!(ida.search(start.blank(), root, 3, hs, 4), Step::Exhausted);
         assert_eq!(ida.next_bound(), 5);
         assert_eq!(ida.tiles(), start.tiles(), "board restored");
-        assert_eq!(ida.search(start.blank(), NO_PREV, 3, hs, 5), Step::Found);
+        assert_eq!(ida.search(start.blank(), root, 3, hs, 5), Step::Found);
         assert_eq!(ida.take_path(), [Dir::Down, Dir::Right]);
     }
 }

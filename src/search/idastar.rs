@@ -2,7 +2,7 @@
 //! raised each iteration to the smallest `f` that exceeded it (rounded up
 //! to the solutions' parity). The depth-first core is [`super::ida`].
 
-use super::ida::{solution_parity, with_parity, Ida, Step, NO_PREV};
+use super::ida::{solution_parity, with_parity, Ida, Step};
 use super::support::{Clock, Interrupt, FORECAST_MARGIN, FORECAST_MIN};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
@@ -58,9 +58,10 @@ fn run<H: Heuristic>(
     let forecast = opts.forecast;
     let clock = Clock::new(&opts.budget);
     let start = clock.start;
-    let mut ida = Ida::new(h, problem.goal(), clock);
+    let mut ida = Ida::new(h, problem.goal(), clock, opts.pruning);
     ida.set_board(problem.start().tiles());
     let hs = h.init(problem.start().tiles());
+    let root = ida.root(problem.start().blank());
     let parity = solution_parity(problem);
     let mut bound = with_parity(h.value(&hs), parity);
     let mut done: Vec<Iteration> = Vec::new();
@@ -73,7 +74,7 @@ fn run<H: Heuristic>(
     };
     loop {
         let before = ida.expanded;
-        match ida.search(problem.start().blank(), NO_PREV, 0, hs, bound) {
+        match ida.search(problem.start().blank(), root, 0, hs, bound) {
             Step::Found => {
                 let path = ida.take_path();
                 let moves = Some(path.len() as u32);

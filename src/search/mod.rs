@@ -33,6 +33,7 @@ mod idastar;
 mod moves;
 mod parallel;
 pub mod plan;
+pub mod prune;
 mod support;
 pub mod table;
 
@@ -183,6 +184,8 @@ pub struct SolveOptions {
     /// Insist on a proven-optimal answer: `auto` then never falls back to a
     /// bounded-suboptimal algorithm, and asking for one is refused.
     pub optimal: bool,
+    /// How IDA* prunes moves (`auto`: the planner's choice).
+    pub pruning: prune::Pruning,
 }
 
 impl Default for SolveOptions {
@@ -198,6 +201,7 @@ impl Default for SolveOptions {
             forecast: None,
             weight: SolveOptions::DEFAULT_WEIGHT,
             optimal: false,
+            pruning: prune::Pruning::Auto,
         }
     }
 }
@@ -210,6 +214,12 @@ impl SolveOptions {
     /// With the weight `w` for weighted A*.
     pub fn with_weight(mut self, w: f64) -> SolveOptions {
         self.weight = w;
+        self
+    }
+
+    /// With IDA*'s move pruning `p`.
+    pub fn with_pruning(mut self, p: prune::Pruning) -> SolveOptions {
+        self.pruning = p;
         self
     }
 

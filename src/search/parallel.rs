@@ -1,6 +1,11 @@
-//! Parallel IDA*: each iteration's tree is cut at a shallow depth and the
-//! subtrees below are searched by rayon workers, each with its own board in
-//! place ([`Ida`]), all under the same bound.
+//! Parallel IDA*: each iteration's tree is split recursively into rayon
+//! tasks down to a *split depth*; below it a task searches its subtree with
+//! a sequential [`Ida`] (its own board in place), all under the same bound.
+//! Idle workers steal pending tasks, so both cores stay busy until the
+//! iteration's last subtree; the split depth grows from one iteration to
+//! the next while the largest subtree is a large share of the iteration
+//! (the next iteration's tree has much the same shape, only larger), so
+//! the last iteration, the longest, is split as finely as it needs.
 //!
 //! **Optimality.** Iteration `B` starts only after every iteration with a
 //! smaller bound was searched to exhaustion, so no solution shorter than `B`
@@ -13,13 +18,14 @@
 //! node budget (summed over workers), so a stop is never later than one
 //! subtree's poll interval.
 
-use super::ida::{solution_parity, with_parity, Ida, Step, NO_PREV};
-use super::moves::{slide, Neighbours};
+use super::ida::{solution_parity, with_parity, Ida, Step};
+use super::moves::{dir_code, slide, Neighbours};
+use super::prune::{MovePruner, FORBIDDEN};
 use super::support::{Clock, Interrupt};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
+use crate::budget::Budget;
 use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -56,82 +62,169 @@ impl Solver for ParallelIdastar {
     }
 }
 
-/// Aim for this many subtrees per worker, so the load evens out.
-const SUBTREES_PER_THREAD: usize = 64;
+/// Aim for this many subtrees per worker at the split depth: a subtree
+/// larger than `1 / (threads · SUBTREES_PER_THREAD)` of an iteration
+/// deepens the split for the next.
+const SUBTREES_PER_THREAD: u64 = 64;
 
-/// A node at the cut: the board, how it was reached, its heuristic state.
-struct Cut<S> {
+/// Deepest split (the tasks pending at once are about three per level).
+const MAX_SPLIT: u32 = 40;
+
+/// A node above the split depth: the board, how it was reached, its
+/// heuristic and automaton states.
+struct Node<S> {
     tiles: Vec<u8>,
     blank: usize,
-    prev: usize,
+    state: u32,
     g: u32,
     hs: S,
     path: Vec<Dir>,
 }
 
-/// Expands the tree breadth-first (no duplicate detection, as IDA* itself)
-/// under `f ≤ bound` until there are at least `want` nodes at one depth.
-/// Returns the cut, the smallest `f` pruned on the way, a solution found
-/// above the cut, and the nodes expanded.
-#[allow(clippy::type_complexity)]
-fn cut<H: Heuristic>(
-    h: &H,
-    nb: &Neighbours,
-    root: Cut<H::State>,
-    goal: &[u8],
+/// What the tasks of one iteration share.
+struct Iteration<'a, H: Heuristic> {
+    h: &'a H,
+    problem: &'a Problem,
+    opts: &'a SolveOptions,
+    nb: Neighbours,
+    pruner: Arc<MovePruner>,
     bound: u32,
-    want: usize,
-) -> (Vec<Cut<H::State>>, u32, Option<Vec<Dir>>, u64, u64) {
-    let mut level = vec![root];
-    let mut next_bound = u32::MAX;
-    let (mut expanded, mut generated) = (0u64, 0u64);
-    while level.len() < want {
-        let mut below = Vec::with_capacity(level.len() * 3);
-        for node in &level {
-            if h.value(&node.hs) == 0 && node.tiles == goal {
-                return (
-                    Vec::new(),
-                    next_bound,
-                    Some(node.path.clone()),
-                    expanded,
-                    generated,
-                );
-            }
-            expanded += 1;
-            let m = nb.of(node.blank);
-            for i in 0..usize::from(m.len) {
-                let to = usize::from(m.cells[i]);
-                if to == node.prev {
-                    continue;
-                }
-                generated += 1;
-                let mut tiles = node.tiles.clone();
-                let tile = slide(&mut tiles, node.blank, to);
-                let hs = h.update(&node.hs, &tiles, tile, to, node.blank);
-                let f = node.g + 1 + h.value(&hs);
-                // (full update: nodes at the cut are searched further)
-                if f > bound {
-                    next_bound = next_bound.min(f);
-                    continue;
-                }
-                let mut path = node.path.clone();
-                path.push(m.dirs[i]);
-                below.push(Cut {
-                    tiles,
-                    blank: to,
-                    prev: node.blank,
-                    g: node.g + 1,
-                    hs,
-                    path,
-                });
-            }
+    /// Nodes below depth `split` are searched by one task.
+    split: u32,
+    worker_budget: &'a Budget,
+    stop: Arc<AtomicBool>,
+    next_bound: AtomicU32,
+    expanded: AtomicU64,
+    generated: AtomicU64,
+    /// Nodes of the largest subtree one task searched.
+    largest: AtomicU64,
+    answer: Mutex<Option<Vec<Dir>>>,
+    interrupted: Mutex<Option<Interrupt>>,
+    /// Searchers not in use (one per worker, made once).
+    idle: Mutex<Vec<Ida<'a, H>>>,
+}
+
+impl<'a, H: Heuristic> Iteration<'a, H> {
+    fn interrupt(&self, i: Interrupt) {
+        let mut slot = self
+            .interrupted
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if slot.is_none() && answer_is_none(&self.answer) {
+            *slot = Some(i);
         }
-        if below.is_empty() {
-            return (Vec::new(), next_bound, None, expanded, generated);
-        }
-        level = below;
+        self.stop.store(true, Relaxed);
     }
-    (level, next_bound, None, expanded, generated)
+
+    fn found(&self, path: Vec<Dir>) {
+        let mut a = self.answer.lock().unwrap_or_else(PoisonError::into_inner);
+        if a.is_none() {
+            *a = Some(path);
+        }
+        self.stop.store(true, Relaxed);
+    }
+
+    /// Searches below `node`: splits it into tasks above the split depth,
+    /// else searches its subtree at once.
+    fn explore<'s>(&'s self, scope: &rayon::Scope<'s>, node: Node<H::State>) {
+        if self.stop.load(Relaxed) {
+            return;
+        }
+        if self.opts.budget.cancelled() {
+            self.interrupt(Interrupt::Cancelled);
+            return;
+        }
+        if node.g >= self.split {
+            self.leaf(&node);
+            return;
+        }
+        let h = self.h;
+        if h.value(&node.hs) == 0 && node.tiles == self.problem.goal().tiles() {
+            self.found(node.path);
+            return;
+        }
+        self.expanded.fetch_add(1, Relaxed);
+        let m = self.nb.of(node.blank);
+        for i in 0..usize::from(m.len) {
+            let next = self.pruner.next(node.state, dir_code(m.dirs[i]));
+            if next == FORBIDDEN {
+                continue;
+            }
+            self.generated.fetch_add(1, Relaxed);
+            let to = usize::from(m.cells[i]);
+            let mut tiles = node.tiles.clone();
+            let tile = slide(&mut tiles, node.blank, to);
+            // (full update: the child is searched further)
+            let hs = h.update(&node.hs, &tiles, tile, to, node.blank);
+            let mut f = node.g + 1 + h.value(&hs);
+            if f <= self.bound && h.has_second() {
+                f = f.max(node.g + 1 + h.second(&hs));
+            }
+            if f > self.bound {
+                self.next_bound.fetch_min(f, Relaxed);
+                continue;
+            }
+            let mut path = node.path.clone();
+            path.push(m.dirs[i]);
+            let child = Node {
+                tiles,
+                blank: to,
+                state: next,
+                g: node.g + 1,
+                hs,
+                path,
+            };
+            scope.spawn(move |s| self.explore(s, child));
+        }
+    }
+
+    /// One task's subtree, searched by a sequential IDA* core.
+    fn leaf(&self, node: &Node<H::State>) {
+        let taken = self
+            .idle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop();
+        let mut ida = taken.unwrap_or_else(|| {
+            Ida::new(
+                self.h,
+                self.problem.goal(),
+                Clock::new(self.worker_budget),
+                self.opts.pruning,
+            )
+        });
+        let (e0, g0) = (ida.expanded, ida.generated);
+        ida.set_board(&node.tiles);
+        let step = ida.search(node.blank, node.state, node.g, node.hs, self.bound);
+        let e = ida.expanded - e0;
+        let total = self.expanded.fetch_add(e, Relaxed) + e;
+        self.generated.fetch_add(ida.generated - g0, Relaxed);
+        self.largest.fetch_max(e, Relaxed);
+        match step {
+            Step::Found => {
+                let mut path = node.path.clone();
+                path.extend(ida.take_path());
+                self.found(path);
+            }
+            Step::Exhausted => {
+                self.next_bound.fetch_min(ida.next_bound(), Relaxed);
+            }
+            Step::Stopped => {
+                // either another task found the answer (the stop flag), or
+                // the clock ran out
+                if let Some(i @ Interrupt::Limit(_)) = ida.interrupt() {
+                    self.interrupt(i);
+                }
+            }
+        }
+        if total >= self.opts.budget.max_nodes {
+            self.interrupt(Interrupt::Limit(Limit::Nodes));
+        }
+        self.idle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(ida);
+    }
 }
 
 /// IDA* on `threads` workers.
@@ -149,8 +242,8 @@ fn run<H: Heuristic>(
             threads,
             message: e.to_string(),
         })?;
-    let nb = Neighbours::new(problem.start().shape());
-    let goal = problem.goal().tiles();
+    let shape = problem.start().shape();
+    let pruner = MovePruner::shared(shape, opts.pruning);
     let root_hs = h.init(problem.start().tiles());
     let parity = solution_parity(problem);
     let mut bound = with_parity(h.value(&root_hs), parity);
@@ -160,108 +253,73 @@ fn run<H: Heuristic>(
     let stats = |e: u64, g: u64, bound: u32| Stats {
         expanded: e,
         generated: g,
-        // each worker holds one path of at most `bound` boards
-        peak_states: (u64::from(bound) + 1) * threads as u64,
+        // each worker holds one path of at most `bound` boards, and about
+        // three pending tasks per level of the split
+        peak_states: (u64::from(bound) + 1) * threads as u64 * 4,
         elapsed: t0.elapsed(),
     };
     let mut last_done = 0;
+    let mut split = 1u32;
     loop {
-        let root = Cut {
-            tiles: problem.start().tiles().to_vec(),
-            blank: problem.start().blank(),
-            prev: NO_PREV,
-            g: 0,
-            hs: root_hs,
-            path: Vec::new(),
-        };
-        let (level, cut_next, found, e, g) =
-            cut(h, &nb, root, goal, bound, threads * SUBTREES_PER_THREAD);
-        expanded += e;
-        generated += g;
-        if let Some(path) = found {
-            return Ok(solution(h, opts, path, stats(expanded, generated, bound)));
-        }
         let stop = Arc::new(AtomicBool::new(false));
         let worker_budget = user
             .clone()
             .with_max_nodes(u64::MAX)
             .with_timeout(deadline.map(|d| d.saturating_duration_since(Instant::now())))
             .with_cancel(Some(stop.clone()));
-        let next_bound = AtomicU32::new(cut_next);
-        let nodes = AtomicU64::new(expanded);
-        let gen = AtomicU64::new(generated);
-        let answer: Mutex<Option<Vec<Dir>>> = Mutex::new(None);
-        let interrupted: Mutex<Option<Interrupt>> = Mutex::new(None);
-        pool.install(|| {
-            level.par_iter().for_each_init(
-                || {
-                    let mut ida = Ida::new(h, problem.goal(), Clock::new(&worker_budget));
-                    ida.set_board(problem.start().tiles());
-                    ida
-                },
-                |ida, node| {
-                    if stop.load(Relaxed) {
-                        return;
-                    }
-                    if user.cancelled() {
-                        *interrupted.lock().unwrap_or_else(PoisonError::into_inner) =
-                            Some(Interrupt::Cancelled);
-                        stop.store(true, Relaxed);
-                        return;
-                    }
-                    let (e0, g0) = (ida.expanded, ida.generated);
-                    ida.set_board(&node.tiles);
-                    let step = ida.search(node.blank, node.prev, node.g, node.hs, bound);
-                    let total = nodes.fetch_add(ida.expanded - e0, Relaxed) + ida.expanded - e0;
-                    gen.fetch_add(ida.generated - g0, Relaxed);
-                    match step {
-                        Step::Found => {
-                            let mut path = node.path.clone();
-                            path.extend(ida.take_path());
-                            let mut a = answer.lock().unwrap_or_else(PoisonError::into_inner);
-                            if a.is_none() {
-                                *a = Some(path);
-                            }
-                            stop.store(true, Relaxed);
-                        }
-                        Step::Exhausted => {
-                            next_bound.fetch_min(ida.next_bound(), Relaxed);
-                        }
-                        Step::Stopped => {
-                            // either another worker found the answer (the
-                            // stop flag), or the clock ran out
-                            if let Some(i @ Interrupt::Limit(_)) = ida.interrupt() {
-                                let mut slot =
-                                    interrupted.lock().unwrap_or_else(PoisonError::into_inner);
-                                if slot.is_none() && answer_is_none(&answer) {
-                                    *slot = Some(i);
-                                }
-                                stop.store(true, Relaxed);
-                            }
-                        }
-                    }
-                    if total >= user.max_nodes {
-                        let mut slot = interrupted.lock().unwrap_or_else(PoisonError::into_inner);
-                        if slot.is_none() && answer_is_none(&answer) {
-                            *slot = Some(Interrupt::Limit(Limit::Nodes));
-                        }
-                        stop.store(true, Relaxed);
-                    }
-                },
-            );
-        });
-        expanded = nodes.load(Relaxed);
-        generated = gen.load(Relaxed);
-        if let Some(path) = answer.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        // (searchers hold their iteration's budget, so each iteration
+        // makes its own, one per worker)
+        let it = Iteration {
+            h,
+            problem,
+            opts,
+            nb: Neighbours::new(shape),
+            pruner: pruner.clone(),
+            bound,
+            split,
+            worker_budget: &worker_budget,
+            stop,
+            next_bound: AtomicU32::new(u32::MAX),
+            expanded: AtomicU64::new(expanded),
+            generated: AtomicU64::new(generated),
+            largest: AtomicU64::new(0),
+            answer: Mutex::new(None),
+            interrupted: Mutex::new(None),
+            idle: Mutex::new(Vec::new()),
+        };
+        let root = Node {
+            tiles: problem.start().tiles().to_vec(),
+            blank: problem.start().blank(),
+            state: pruner.root(problem.start().blank()),
+            g: 0,
+            hs: root_hs,
+            path: Vec::new(),
+        };
+        let before = expanded;
+        pool.scope(|s| it.explore(s, root));
+        expanded = it.expanded.load(Relaxed);
+        generated = it.generated.load(Relaxed);
+        if let Some(path) = it
+            .answer
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+        {
             return Ok(solution(h, opts, path, stats(expanded, generated, bound)));
         }
-        if let Some(i) = interrupted
+        if let Some(i) = it
+            .interrupted
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner)
         {
             return Err(i.error(NAME, user, last_done, stats(expanded, generated, bound)));
         }
-        let nb_next = next_bound.load(Relaxed);
+        let this = expanded - before;
+        if it.largest.load(Relaxed) * threads as u64 * SUBTREES_PER_THREAD > this
+            && split < MAX_SPLIT.min(bound)
+        {
+            split += 1;
+        }
+        let nb_next = it.next_bound.load(Relaxed);
         if nb_next == u32::MAX {
             // nothing left under any bound: unreachable (parity rules this
             // out before a search starts, but stay correct regardless)

@@ -153,6 +153,9 @@ pub struct PdbOptions {
     pub max_entries: u64,
     /// Use the reflection lookup where the goal allows it.
     pub reflect: bool,
+    /// Also look the dual position up (and its reflection), as a second
+    /// opinion for IDA* ([`PdbHeuristic`]'s `second`).
+    pub dual: bool,
     /// Whether databases keep one value per region of the blank.
     pub blank: BlankMode,
     /// Who hears about builds and damaged cache files (nobody if `None`).
@@ -217,6 +220,7 @@ impl Default for PdbOptions {
             use_cache: true,
             max_entries: DEFAULT_MAX_ENTRIES,
             reflect: true,
+            dual: false,
             blank: BlankMode::Auto,
             reporter: None,
             cache: PdbCache::global().clone(),
@@ -247,6 +251,12 @@ impl PdbOptions {
     /// Refusing databases of more than `n` entries.
     pub fn with_max_entries(mut self, n: u64) -> PdbOptions {
         self.max_entries = n;
+        self
+    }
+
+    /// With or without the dual lookups.
+    pub fn with_dual(mut self, dual: bool) -> PdbOptions {
+        self.dual = dual;
         self
     }
 
