@@ -281,8 +281,8 @@ mod tests {
         let (mut s, mut t) = (Vec::new(), Vec::new());
         for _ in 0..count {
             let (a, b) = g.next_tiles();
-            s.extend_from_slice(a);
-            t.extend_from_slice(b);
+            s.extend(a.iter().map(|&x| x as u8));
+            t.extend(b.iter().map(|&x| x as u8));
         }
         (s, t)
     }
@@ -318,7 +318,7 @@ mod tests {
         let mut g = Generator::new(goal.clone(), Mode::Solvable, 2, false);
         let mut starts = Vec::new();
         for _ in 0..500 {
-            starts.extend_from_slice(g.next_tiles().0);
+            starts.extend(g.next_tiles().0.iter().map(|&x| x as u8));
         }
         let got = answer_boards(shape, &starts, goal.tiles(), &SolveOptions::default()).unwrap();
         let dist = bfs_from(&goal, u32::MAX);
@@ -334,7 +334,7 @@ mod tests {
         let mut g = Generator::new(goal.clone(), Mode::Walk(14), 3, false);
         let mut starts = Vec::new();
         for _ in 0..12 {
-            starts.extend_from_slice(g.next_tiles().0);
+            starts.extend(g.next_tiles().0.iter().map(|&x| x as u8));
         }
         // Linear conflict: no pattern database is built (or cached).
         let opts = SolveOptions::default().with_heuristic(HeuristicKind::LinearConflict);
@@ -415,7 +415,7 @@ mod tests {
         // A random solvable 15-puzzle: some fifty moves, far beyond 1000 nodes.
         let mut g = Generator::new(goal.clone(), Mode::Solvable, 1, false);
         let mut starts = goal.tiles().repeat(3);
-        starts.extend_from_slice(g.next_tiles().0);
+        starts.extend(g.next_tiles().0.iter().map(|&x| x as u8));
         let opts = SolveOptions::default()
             .with_heuristic(HeuristicKind::Manhattan)
             .with_budget(Budget::default().with_max_nodes(1000));
