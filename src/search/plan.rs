@@ -17,7 +17,8 @@
 //!   IDA*; on up to [`ANYTIME_MAX_CELLS`] cells (5×5) anytime search (an
 //!   answer at once, improved while time remains, with a proven lower
 //!   bound); on bigger boards the fast constructive solver (`fast`: an
-//!   answer at once, not optimal, with the Manhattan lower bound). With
+//!   answer at once, not optimal, with the Manhattan lower bound) unless
+//!   a heuristic is named (it is for a search: anytime then). With
 //!   `optimal` it is always IDA*.
 //! * Boards beyond 16×16 (up to [`MAX_GRID_CELLS`] cells) are
 //!   [`Grid`](crate::board::Grid)s, planned by [`plan_grid`]: only `fast`
@@ -262,7 +263,8 @@ pub fn algorithm_for(
                 format!("{cells} cells, an optimal answer insisted on")
             },
         )),
-        Algorithm::Auto if cells > ANYTIME_MAX_CELLS => Ok((
+        // A heuristic named by the caller is for a search: anytime uses it.
+        Algorithm::Auto if cells > ANYTIME_MAX_CELLS && opts.heuristic == HeuristicKind::Auto => Ok((
             Algorithm::Fast,
             format!(
                 "{cells} cells: exact search can take hours here, so the fast constructive solver, an answer at once, not optimal, with the Manhattan lower bound"
