@@ -7,7 +7,7 @@ use crate::space::checkpoint::{self, Expect, Header};
 use crate::space::index::{Indexer, State};
 use crate::space::SpaceError;
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::Ordering::Relaxed;
@@ -85,6 +85,13 @@ struct Flow {
     mark_probe: ProbeHandle<u64>,
     report_probe: ProbeHandle<u64>,
     received: Rc<RefCell<Vec<(u64, Report)>>>,
+    /// The latest time this worker has entered: marks of later times are
+    /// held in `early` until it enters theirs, so that a peer already
+    /// expanding the next level cannot touch this part while it is still
+    /// being checkpointed (the file would hold the next level's codes).
+    entered: Rc<Cell<u64>>,
+    early: Rc<RefCell<Vec<(u64, u64)>>>,
+    part: Rc<RefCell<Part>>,
 }
 
 impl Flow {
@@ -95,8 +102,11 @@ impl Flow {
         let mut reports = InputHandle::new();
         let (mark_probe, report_probe) = (ProbeHandle::new(), ProbeHandle::new());
         let received: Rc<RefCell<Vec<(u64, Report)>>> = Rc::default();
+        let entered: Rc<Cell<u64>> = Rc::default();
+        let early: Rc<RefCell<Vec<(u64, u64)>>> = Rc::default();
         worker.dataflow::<u64, _, _>(|scope| {
             let p = Rc::clone(part);
+            let (now, held) = (Rc::clone(&entered), Rc::clone(&early));
             scope
                 .input_from(&mut marks)
                 .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
@@ -107,6 +117,10 @@ impl Flow {
                             input.for_each(|time, data| {
                                 // Input handles always send under a time.
                                 let Some(&t) = time.least() else { return };
+                                if t > now.get() {
+                                    held.borrow_mut().extend(data.iter().map(|&m| (t, m)));
+                                    return;
+                                }
                                 let code = level_code((t / 2) as u32);
                                 let mut p = p.borrow_mut();
                                 for &m in data.iter() {
@@ -141,6 +155,9 @@ impl Flow {
             mark_probe,
             report_probe,
             received,
+            entered,
+            early,
+            part: Rc::clone(part),
         }
     }
 
@@ -149,6 +166,20 @@ impl Flow {
         if *self.marks.time() < time {
             self.marks.advance_to(time);
             self.reports.advance_to(time);
+        }
+        if self.entered.get() < time {
+            self.entered.set(time);
+            let mut early = self.early.borrow_mut();
+            if !early.is_empty() {
+                let mut p = self.part.borrow_mut();
+                early.retain(|&(t, m)| {
+                    if t > time {
+                        return true;
+                    }
+                    p.mark(m, level_code((t / 2) as u32));
+                    false
+                });
+            }
         }
     }
 
