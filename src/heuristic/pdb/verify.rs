@@ -55,8 +55,7 @@ pub fn verify(
     let Ok(goal) = Board::from_tiles(shape.rows, shape.cols, &file.goal) else {
         return Ok(Verdict::Unreadable("its goal is not a board".to_string()));
     };
-    let n = shape.cells();
-    let needed = build::scratch_bytes(n, file.tiles.len(), file.regions);
+    let needed = build::scratch_bytes(shape, file.tiles.len(), file.regions);
     if needed > budget.max_bytes {
         return Err(PdbError::Memory {
             tiles: tile_list(&file.tiles),
@@ -80,19 +79,28 @@ pub fn verify(
         },
     )?;
     reporter.built(&file.tiles, t0.elapsed().as_secs_f64());
-    if fresh.len() != stored.len() {
+    if fresh.entries != stored.entries {
         return Ok(Verdict::Unreadable(format!(
             "it holds {} values where its key needs {}",
-            stored.len(),
-            fresh.len()
+            stored.entries, fresh.entries
+        )));
+    }
+    if (fresh.max, fresh.clamped) != (stored.max, stored.clamped) {
+        return Ok(Verdict::Unreadable(format!(
+            "its header gives the largest value {} and {} clamped entries where the definition gives {} and {}",
+            stored.max, stored.clamped, fresh.max, fresh.clamped
         )));
     }
     let mut wrong = 0u64;
     let mut first = None;
-    for (i, (a, b)) in fresh.iter().zip(&stored).enumerate() {
+    for (i, (a, b)) in fresh.data.iter().zip(&stored.data).enumerate() {
         if a != b {
-            wrong += 1;
-            first.get_or_insert(i as u64);
+            for half in 0..2 {
+                if (a ^ b) >> (half * 4) & 15 != 0 {
+                    wrong += 1;
+                    first.get_or_insert(i as u64 * 2 + half);
+                }
+            }
         }
     }
     Ok(match first {
