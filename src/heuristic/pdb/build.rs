@@ -137,7 +137,9 @@ pub fn build(
             let (mut ns, mut nc) = (0u64, 0u64);
             // the subset of the states being expanded, and its regions
             let mut si = usize::MAX;
-            let (mut mask, mut first, mut end) = (0u64, 0u64, 0u64);
+            let (mut mask, mut first, mut end, mut nregions) = (0u64, 0u64, 0u64, 1u64);
+            let mut last = (usize::MAX, 0u64);
+            let mut md = 0u32;
             let mut region_of = [0u64; 64];
             for (wi, word) in chunk.iter().enumerate() {
                 let w = word.load(Relaxed);
@@ -150,7 +152,7 @@ pub fn build(
                     if si == usize::MAX || s >= end {
                         si = space.subset_of_state(s);
                         let (r, f) = space.subset(si);
-                        (mask, first, end) = (space.masks[si], f, f + r * orders);
+                        (mask, first, end, nregions) = (space.masks[si], f, f + r * orders, r);
                         let free = geo.full() & !mask;
                         let mut rest = free;
                         let mut j = 0;
@@ -162,11 +164,16 @@ pub fn build(
                         }
                     }
                     let off = s - first;
-                    let region = region_of[(off / orders) as usize];
-                    space.order_unrank(off % orders, mask, pos);
-                    let md: u32 = (0..k)
-                        .map(|i| u32::from(md_of[i << 6 | usize::from(pos[i])]))
-                        .sum();
+                    let (order, j) = (off / nregions, (off % nregions) as usize);
+                    let region = region_of[j];
+                    // the regions of one placement are side by side
+                    if (si, order) != last {
+                        space.order_unrank(order, mask, pos);
+                        md = (0..k)
+                            .map(|i| u32::from(md_of[i << 6 | usize::from(pos[i])]))
+                            .sum();
+                        last = (si, order);
+                    }
                     for i in 0..k {
                         let c = pos[i];
                         let mut targets = geo.nbr[usize::from(c)] & region;
@@ -177,7 +184,7 @@ pub fn build(
                             let mask2 = (mask & !(1u64 << c)) | 1u64 << e;
                             let (order2, _) = space.order_rank(pos);
                             pos[i] = c;
-                            let s2 = space.block(mask2, usize::from(c)) + order2;
+                            let s2 = space.state_of(mask2, order2, usize::from(c));
                             let slot = &codes[(s2 / 32) as usize];
                             let shift = s2 % 32 * 2;
                             if (slot.load(Relaxed) >> shift) & 3 != 0 {

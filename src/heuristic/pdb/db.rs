@@ -101,7 +101,7 @@ impl PatternDb {
             md += u32::from(self.md[(i << 6 | usize::from(c)) & 1023]);
             used |= 1u64 << c;
         }
-        self.value_at(self.layout.block(used, blank) + order, md)
+        self.value_at(self.layout.state_of(used, order, blank), md)
     }
 
     /// Whether the database keeps one value per region of the blank.

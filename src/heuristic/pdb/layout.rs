@@ -9,9 +9,11 @@
 //! masks as numbers) and its *order* (which tile stands on which of those
 //! cells, a permutation of `k` ranked by its Lehmer code). The regions of
 //! the blank depend on the subset alone, so the states of one subset are
-//! one contiguous block: `base[subset] + region · k! + order`, with the
-//! regions numbered by their lowest cell. Without zero-awareness every
-//! subset has one "region" and the index is `subset · k! + order`.
+//! one contiguous block: `base[subset] + order · regions + region`, with
+//! the regions numbered by their lowest cell (the regions of one placement
+//! side by side, so that a build expanding them unranks the order once).
+//! Without zero-awareness every subset has one "region" and the index is
+//! `subset · k! + order`.
 //!
 //! The order's rank is computed from the cells directly, scanning the
 //! tiles last to first: digit `i` counts the later tiles standing on lower
@@ -296,22 +298,22 @@ impl Layout {
         }
     }
 
-    /// First state of the block of the tiles on `mask` with the blank on
-    /// `blank`: add the order's rank to get the state.
+    /// The state of the tiles on `mask` in the order ranked `order`, with
+    /// the blank on `blank`.
     #[inline(always)]
-    pub fn block(&self, mask: u64, blank: usize) -> u64 {
+    pub fn state_of(&self, mask: u64, order: u64, blank: usize) -> u64 {
         let info = self.info(mask);
         let regions = info & 0xff;
-        let region = if regions == 1 {
-            0
-        } else {
-            let free = self.geo.full() & !mask;
-            match &self.region_table {
+        let first = (info >> 8) + order * regions;
+        if regions == 1 {
+            return first;
+        }
+        let free = self.geo.full() & !mask;
+        first
+            + match &self.region_table {
                 Some(t) => u64::from(t[(free as usize) << 4 | (blank & 15)]),
                 None => self.geo.region_index(free, blank) as u64,
             }
-        };
-        (info >> 8) + region * self.orders
     }
 
     /// Number of regions of the subset at `index`, and its first state.
@@ -340,12 +342,28 @@ impl Layout {
 
     /// Puts the tiles of order `rank` on the cells of `mask`: `out[i]` is
     /// tile `i`'s cell.
-    pub fn order_unrank(&self, mut rank: u64, mask: u64, out: &mut [u8]) {
+    pub fn order_unrank(&self, rank: u64, mask: u64, out: &mut [u8]) {
+        let k = out.len();
+        // Lehmer digits from the last: digit i is in base k − i; divisions
+        // by small numbers in 32 bits where the rank fits (k ≤ 12), which
+        // is most of a build's time otherwise.
+        let mut digit = [0u8; 16];
+        if let Ok(mut r) = u32::try_from(rank) {
+            for i in (0..k).rev() {
+                let base = (k - i) as u32;
+                digit[i] = (r % base) as u8;
+                r /= base;
+            }
+        } else {
+            let mut r = rank;
+            for i in (0..k).rev() {
+                let base = (k - i) as u64;
+                digit[i] = (r % base) as u8;
+                r /= base;
+            }
+        }
         let mut rest = mask;
-        for (i, slot) in out.iter_mut().enumerate() {
-            let w = self.order_weight[i];
-            let d = rank / w;
-            rank %= w;
+        for (slot, &d) in out.iter_mut().zip(&digit) {
             let mut x = rest;
             for _ in 0..d {
                 x &= x - 1;
@@ -359,7 +377,7 @@ impl Layout {
     /// The state of the tiles on `cells` with the blank on `blank`.
     pub fn state(&self, cells: &[u8], blank: usize) -> u64 {
         let (order, mask) = self.order_rank(cells);
-        self.block(mask, blank) + order
+        self.state_of(mask, order, blank)
     }
 }
 
