@@ -174,6 +174,10 @@ pub fn build(
                             .sum();
                         last = (si, order);
                     }
+                    // All successors first, then their codes: the loads
+                    // are independent, so their cache misses overlap.
+                    let mut succ = [(0u64, 0u64, 0u8, 0u8, 0u8); 64];
+                    let mut m = 0;
                     for i in 0..k {
                         let c = pos[i];
                         let mut targets = geo.nbr[usize::from(c)] & region;
@@ -185,42 +189,51 @@ pub fn build(
                             let (order2, _) = space.order_rank(pos);
                             pos[i] = c;
                             let s2 = space.state_of(mask2, order2, usize::from(c));
-                            let slot = &codes[(s2 / 32) as usize];
-                            let shift = s2 % 32 * 2;
-                            if (slot.load(Relaxed) >> shift) & 3 != 0 {
+                            succ[m & 63] = (s2, order2, i as u8, c, e);
+                            m += 1;
+                        }
+                    }
+                    let mut seen = [0u64; 64];
+                    for (x, &(s2, ..)) in seen.iter_mut().zip(&succ[..m.min(64)]) {
+                        *x = codes[(s2 / 32) as usize].load(Relaxed) >> (s2 % 32 * 2) & 3;
+                    }
+                    for (&(s2, order2, i, c, e), &code) in succ[..m.min(64)].iter().zip(&seen) {
+                        if code != 0 {
+                            continue;
+                        }
+                        let (i, shift) = (usize::from(i), s2 % 32 * 2);
+                        // Only 00 → 01 happens during a layer, so the OR
+                        // cannot disturb another state's code.
+                        if (codes[(s2 / 32) as usize].fetch_or(1 << shift, Relaxed) >> shift) & 3
+                            != 0
+                        {
+                            continue;
+                        }
+                        ns += 1;
+                        let md2 = md + u32::from(md_of[i << 6 | usize::from(e)])
+                            - u32::from(md_of[i << 6 | usize::from(c)]);
+                        debug_assert!(d1 >= md2 && (d1 - md2) % 2 == 0);
+                        let half = (d1 - md2) / 2;
+                        let nibble = if half > u32::from(MAX_NIBBLE) {
+                            nc += 1;
+                            MAX_NIBBLE
+                        } else {
+                            half as u8
+                        };
+                        let q = if regions {
+                            s2
+                        } else {
+                            let mask2 = (mask & !(1u64 << c)) | 1u64 << e;
+                            let q = space.subset_rank(mask2) as u64 * orders + order2;
+                            let bit = 1u64 << (q % 64);
+                            let v = &valued[(q / 64) as usize];
+                            if v.load(Relaxed) & bit != 0 || v.fetch_or(bit, Relaxed) & bit != 0 {
                                 continue;
                             }
-                            // Only 00 → 01 happens during a layer, so the
-                            // OR cannot disturb another state's code.
-                            if (slot.fetch_or(1 << shift, Relaxed) >> shift) & 3 != 0 {
-                                continue;
-                            }
-                            ns += 1;
-                            let md2 = md + u32::from(md_of[i << 6 | usize::from(e)])
-                                - u32::from(md_of[i << 6 | usize::from(c)]);
-                            debug_assert!(d1 >= md2 && (d1 - md2) % 2 == 0);
-                            let half = (d1 - md2) / 2;
-                            let nibble = if half > u32::from(MAX_NIBBLE) {
-                                nc += 1;
-                                MAX_NIBBLE
-                            } else {
-                                half as u8
-                            };
-                            let q = if regions {
-                                s2
-                            } else {
-                                let q = space.subset_rank(mask2) as u64 * orders + order2;
-                                let bit = 1u64 << (q % 64);
-                                let v = &valued[(q / 64) as usize];
-                                if v.load(Relaxed) & bit != 0 || v.fetch_or(bit, Relaxed) & bit != 0
-                                {
-                                    continue;
-                                }
-                                q
-                            };
-                            if nibble != 0 {
-                                out[(q / 2) as usize].fetch_or(nibble << (q % 2 * 4), Relaxed);
-                            }
+                            q
+                        };
+                        if nibble != 0 {
+                            out[(q / 2) as usize].fetch_or(nibble << (q % 2 * 4), Relaxed);
                         }
                     }
                 }
