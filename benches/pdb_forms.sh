@@ -54,7 +54,9 @@ cmd() {
     esac
 }
 
-# Runs a command under GNU time: prints "seconds-to-ready peak-MiB".
+# Runs a command under GNU time: prints "seconds-to-ready peak-MiB
+# cpu-seconds" (CPU time, user and system: on a busy machine the wall time
+# to ready overstates what the work takes).
 timed() {
     local log
     log=$(mktemp)
@@ -63,11 +65,12 @@ timed() {
     local ready peak
     ready=$(sed -n 's/^pattern databases ready in \([0-9.]*\) s$/\1/p' "$log")
     peak=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$log")
+    cpu=$(awk -F': ' '/(User|System) time/ {t += $2} END {printf "%.1f", t}' "$log")
     rm -f "$log"
-    echo "${ready:-?} ${peak:-?}"
+    echo "${ready:-?} ${peak:-?} ${cpu:-?}"
 }
 
-declare -A build_s build_mb load_s load_mb disk_mb
+declare -A build_s build_mb build_cpu load_s load_mb load_cpu disk_mb
 for f in "${forms[@]}"; do
     dir=$PDB_ROOT/$f
     if [ "${KEEP:-0}" != 1 ]; then
@@ -76,11 +79,12 @@ for f in "${forms[@]}"; do
     if [ -d "$dir" ] && ls "$dir"/*.pdb >/dev/null 2>&1; then
         build_s[$f]="(kept)"
         build_mb[$f]="-"
+        build_cpu[$f]="-"
     else
         echo "building $f: $(cmd "$f" "$dir") --limit 1" >&2
-        read -r build_s[$f] build_mb[$f] < <(timed "$(cmd "$f" "$dir")")
+        read -r build_s[$f] build_mb[$f] build_cpu[$f] < <(timed "$(cmd "$f" "$dir")")
     fi
-    read -r load_s[$f] load_mb[$f] < <(timed "$(cmd "$f" "$dir")")
+    read -r load_s[$f] load_mb[$f] load_cpu[$f] < <(timed "$(cmd "$f" "$dir")")
     disk_mb[$f]=$(du -sm "$dir" | cut -f1)
 done
 
@@ -109,12 +113,13 @@ ref=${forms[0]}
 ref_t=$(median <<<"${secs[$ref]}")
 echo
 echo "Korf's 100 (first $LIMIT), 7-8 + reflection, one thread; search time the median of $RUNS runs; ratios against $ref"
-printf '%-8s %9s %9s %9s %9s %9s %12s %12s %9s %8s %8s\n' \
-    form disk_MiB build_s build_MiB load_s load_MiB expanded/i generated/i search_s nodes× time×
+echo "build: wall seconds to ready, CPU seconds (user + system), peak resident MiB; load: the same with the files cached"
+printf '%-8s %8s %8s %9s %9s %7s %8s %12s %12s %9s %7s %7s\n' \
+    form disk_MiB build_s build_cpu build_MiB load_s load_MiB expanded/i generated/i search_s nodes× time×
 for f in "${forms[@]}"; do
     t=$(median <<<"${secs[$f]}")
-    printf '%-8s %9s %9s %9s %9s %9s %12.0f %12.0f %9.3f %8.3f %8.3f\n' \
-        "$f" "${disk_mb[$f]}" "${build_s[$f]}" "${build_mb[$f]}" "${load_s[$f]}" "${load_mb[$f]}" \
+    printf '%-8s %8s %8s %9s %9s %7s %8s %12.0f %12.0f %9.3f %7.3f %7.3f\n' \
+        "$f" "${disk_mb[$f]}" "${build_s[$f]}" "${build_cpu[$f]}" "${build_mb[$f]}" "${load_s[$f]}" "${load_mb[$f]}" \
         "$(echo "${exp[$f]} / $LIMIT" | bc -l)" "$(echo "${gen[$f]} / $LIMIT" | bc -l)" "$t" \
         "$(echo "${gen[$f]} / ${gen[$ref]}" | bc -l)" "$(echo "$t / $ref_t" | bc -l)"
 done

@@ -212,7 +212,7 @@ pub fn build(
                         ns += 1;
                         let md2 = md + u32::from(md_of[i << 6 | usize::from(e)])
                             - u32::from(md_of[i << 6 | usize::from(c)]);
-                        debug_assert!(d1 >= md2 && (d1 - md2) % 2 == 0);
+                        debug_assert!(d1 >= md2 && (d1 - md2).is_multiple_of(2));
                         let half = (d1 - md2) / 2;
                         let nibble = if half > u32::from(MAX_NIBBLE) {
                             nc += 1;

@@ -161,7 +161,7 @@ fn binomials() -> Box<[[u64; 17]; 65]> {
     for a in 0..=64 {
         c[a][0] = 1;
         for b in 1..=16.min(a) {
-            c[a][b] = c[a - 1][b - 1].saturating_add(if b <= a - 1 { c[a - 1][b] } else { 0 });
+            c[a][b] = c[a - 1][b - 1].saturating_add(if b < a { c[a - 1][b] } else { 0 });
         }
     }
     c
