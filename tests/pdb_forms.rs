@@ -153,3 +153,63 @@ fn every_entry_equals_the_reference_on_3x4() {
     check(&Board::blank_first(s), &[1, 2, 3, 4, 5]);
     check(&Board::blank_last(s), &[3, 6, 9, 10]);
 }
+
+/// Korf's instances (the first 25) with 7-8 in each form: every length as
+/// in the file, every path replayed.
+#[test]
+#[ignore]
+fn korf100_with_7_8_in_every_form() {
+    use npuzzle::heuristic::pdb::BlankMode;
+    use npuzzle::heuristic::HeuristicKind;
+    use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
+    let text = include_str!("../data/korf100.txt");
+    let all = npuzzle::instances::parse(text, None).unwrap();
+    let goal = Board::blank_first(Shape::new(4, 4));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("heavy-pdb");
+    for blank in [BlankMode::Min, BlankMode::Auto, BlankMode::Regions] {
+        let opts = SolveOptions::default()
+            .with_algorithm(Algorithm::Idastar)
+            .with_heuristic(HeuristicKind::Pdb)
+            .with_pdb(
+                PdbOptions::default()
+                    .with_partition("7-8".parse().unwrap())
+                    .with_blank(blank)
+                    .with_dir(Some(dir.clone())),
+            )
+            .with_path(true);
+        for inst in all.iter().take(25) {
+            let p = Problem::new(inst.start.clone(), goal.clone()).unwrap();
+            let sol = search::solve(&p, &opts).unwrap();
+            assert_eq!(sol.moves, inst.length, "{blank:?} #{}", inst.number);
+            assert!(search::verify_path(p.start(), &goal, &sol.path.unwrap()));
+        }
+    }
+}
+
+/// A 6-tile group on 5×5, zero-aware and not: the minimum database holds,
+/// for every placement tried, the least of the zero-aware values over the
+/// blank's cells; nothing is clamped.
+#[test]
+#[ignore]
+fn five_by_five_six_tiles_zero_aware_against_the_minimum() {
+    use rand::{seq::SliceRandom, SeedableRng};
+    let goal = Board::blank_first(Shape::new(5, 5));
+    let tiles = [1u8, 2, 5, 6, 7, 10];
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("heavy-pdb");
+    let opts = PdbOptions::default().with_dir(Some(dir));
+    let za = pdb::load_or_build(&goal, &tiles, true, &opts, &(), &clock()).unwrap();
+    let min = pdb::load_or_build(&goal, &tiles, false, &opts, &(), &clock()).unwrap();
+    assert_eq!(za.clamped() + min.clamped(), 0);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut cells: Vec<u8> = (0..25).collect();
+    for _ in 0..20_000 {
+        cells.shuffle(&mut rng);
+        let placed = &cells[..6];
+        let least = cells[6..]
+            .iter()
+            .map(|&b| za.get(placed, usize::from(b)))
+            .min()
+            .unwrap();
+        assert_eq!(min.get(placed, usize::from(cells[6])), least, "{placed:?}");
+    }
+}

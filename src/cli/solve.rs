@@ -87,9 +87,9 @@ pub struct SearchArgs {
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
 
-    /// Which databases keep one value per region of the blank: auto (those
-    /// of at most 256 MiB), min (none: smallest) or regions (all: most
-    /// pruning).
+    /// Which databases keep one value per region of the blank: auto (on
+    /// boards of up to 16 cells, those of at most 256 MiB), min (none:
+    /// smallest) or regions (all: most pruning).
     #[arg(long, value_name = "MODE", default_value = "auto")]
     pub pdb_blank: BlankMode,
 

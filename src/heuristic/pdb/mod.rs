@@ -196,10 +196,13 @@ impl std::str::FromStr for BlankMode {
 }
 
 /// Largest zero-aware database `BlankMode::Auto` builds, in bytes (half a
-/// byte per (placement, region of the blank)): 6-tile groups on 4×4
-/// (9 MB), the 7-tile half of 7-8 (70 MB) and 6-tile groups on 5×5 (90 MB)
+/// byte per (placement, region of the blank)), on boards of at most 16
+/// cells: 6-tile groups on 4×4 (9 MB) and the 7-tile half of 7-8 (70 MB)
 /// qualify; the 8-tile half of 7-8 (713 MB, against 260 MB for its
 /// minimum over regions) keeps the minimum, so that 7-8 loads in 330 MB.
+/// Larger boards keep the minimum under `Auto`: their lookups would find
+/// the blank's region by a flood fill rather than a table (6-6-6-6 on 5×5
+/// zero-aware takes 360 MB; `BlankMode::Regions` asks for it).
 pub const ZERO_AWARE_MAX_BYTES: u64 = 256 << 20;
 
 /// A reporter shared between threads.
@@ -326,6 +329,9 @@ fn zero_aware(shape: Shape, k: usize, mode: BlankMode) -> bool {
         BlankMode::Regions => true,
         BlankMode::Auto => {
             let n = shape.cells();
+            if n > 16 {
+                return false;
+            }
             let Some(placements) = crate::rank::partial_count(n, k) else {
                 return false;
             };
