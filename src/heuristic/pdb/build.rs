@@ -64,8 +64,11 @@ pub fn manhattan_table(shape: Shape, goal_cells: &[u8]) -> Box<[u8; 1024]> {
 
 /// Builds the database for `tiles` whose goal cells are `goal_cells`
 /// (same order), with the goal's blank on `goal_blank`, zero-aware or not
-/// (`regions`); entries are in the order of [`Layout::get`]`(shape, k,
-/// regions)`.
+/// (`regions`). A zero-aware database's entries are in the order of
+/// [`Layout`]; the minimum's are in placement rank order
+/// ([`crate::rank::PartialRanker`]), whose lookups of neighbouring
+/// positions fall close together (a move of a late tile in key order
+/// changes only low digits).
 ///
 /// Stops, returning what stopped it, when `clock`'s deadline passes or its
 /// cancel flag is raised (looked at between chunks of a layer, so within a
@@ -83,16 +86,17 @@ pub fn build(
     let needed = scratch_bytes(shape, k, regions);
     clock.budget().check_bytes(needed)?;
     clock.poll()?;
-    let (Some(space), Some(out_layout)) =
-        (Layout::get(shape, k, true), Layout::get(shape, k, regions))
-    else {
+    let (Some(space), Some(ranker)) = (
+        Layout::get(shape, k, true),
+        crate::rank::PartialRanker::new(shape.cells(), k),
+    ) else {
         unreachable!("group size checked by the caller")
     };
     let geo: &Geometry = &space.geo;
     let md_of = manhattan_table(shape, goal_cells);
     let orders = space.orders;
     let total = space.states;
-    let entries = out_layout.states;
+    let entries = if regions { total } else { ranker.count() };
     // two bits per state: 00 unseen, 01 next layer, 10 current, 11 done
     let codes: Vec<AtomicU64> = (0..total.div_ceil(32))
         .into_par_iter()
@@ -111,7 +115,7 @@ pub fn build(
     let s0 = space.state(goal_cells, goal_blank);
     codes[(s0 / 32) as usize].fetch_or(2 << (s0 % 32 * 2), Relaxed);
     if !regions {
-        let q0 = out_layout.state(goal_cells, goal_blank);
+        let q0 = ranker.rank(goal_cells);
         valued[(q0 / 64) as usize].fetch_or(1 << (q0 % 64), Relaxed);
     }
     let mut reached = 1u64;
@@ -197,7 +201,7 @@ pub fn build(
                     for (x, &(s2, ..)) in seen.iter_mut().zip(&succ[..m.min(64)]) {
                         *x = codes[(s2 / 32) as usize].load(Relaxed) >> (s2 % 32 * 2) & 3;
                     }
-                    for (&(s2, order2, i, c, e), &code) in succ[..m.min(64)].iter().zip(&seen) {
+                    for (&(s2, _, i, c, e), &code) in succ[..m.min(64)].iter().zip(&seen) {
                         if code != 0 {
                             continue;
                         }
@@ -223,8 +227,9 @@ pub fn build(
                         let q = if regions {
                             s2
                         } else {
-                            let mask2 = (mask & !(1u64 << c)) | 1u64 << e;
-                            let q = space.subset_rank(mask2) as u64 * orders + order2;
+                            pos[i] = e;
+                            let q = ranker.rank(pos);
+                            pos[i] = c;
                             let bit = 1u64 << (q % 64);
                             let v = &valued[(q / 64) as usize];
                             if v.load(Relaxed) & bit != 0 || v.fetch_or(bit, Relaxed) & bit != 0 {

@@ -1,9 +1,11 @@
 //! One group's database in memory, and the lookups the heuristic makes.
 //!
-//! Values are nibbles, `(d − md) / 2` (see [`super::build`]), in the
-//! order of [`Layout`]: a lookup ranks the tiles' order and gathers their
-//! cells' mask and Manhattan distance in one pass, finds the block of the
-//! subset (and of the blank's region), and reads half a byte.
+//! Values are nibbles, `(d − md) / 2` (see [`super::build`]). A lookup
+//! ranks the tiles and gathers their Manhattan distance in one pass, then
+//! reads half a byte: at the placement's rank when the database keeps the
+//! minimum over regions (the order in which neighbouring positions' values
+//! lie close together in memory), or, zero-aware, at the state [`Layout`]
+//! gives the tiles' order, subset and the blank's region.
 
 use super::build;
 use super::layout::Layout;
@@ -21,10 +23,12 @@ pub struct PatternDb {
     /// `md[i << 6 | c]`: Manhattan distance of tile `i` (key order) on
     /// cell `c` from its goal cell.
     md: Box<[u8; 1024]>,
-    /// `order_weight` of the layout, inline for the hot loop.
+    /// Zero-aware: `order_weight` of the layout; else the placement
+    /// ranker's weights. Inline for the hot loop.
     weights: [u64; 16],
     max: u8,
     clamped: u64,
+    entries: u64,
     /// Two entries a byte, the even one in the low half.
     data: Vec<u8>,
 }
@@ -40,15 +44,25 @@ impl PatternDb {
     ) -> Result<PatternDb, PdbError> {
         let k = key.tiles.len();
         let layout = Layout::get(shape, k, key.regions).ok_or(PdbError::BoardTooBig(shape))?;
-        debug_assert_eq!(built.entries, layout.states);
+
         let gpos = goal.positions();
         let cells: Vec<u8> = key.tiles.iter().map(|&t| gpos[usize::from(t)]).collect();
+        let mut weights = layout.order_weight;
+        if !key.regions {
+            let ranker = crate::rank::PartialRanker::new(shape.cells(), k)
+                .ok_or(PdbError::BoardTooBig(shape))?;
+            weights = [0; 16];
+            for (w, &x) in weights.iter_mut().zip(ranker.weights()) {
+                *w = x;
+            }
+        }
         Ok(PatternDb {
             md: build::manhattan_table(shape, &cells),
-            weights: layout.order_weight,
+            weights,
             layout,
             key,
             max: built.max,
+            entries: built.entries,
             clamped: built.clamped,
             data: built.data,
         })
@@ -87,21 +101,32 @@ impl PatternDb {
         self.lookup_cells(tiles.len(), |i| cell(tiles[i]), blank)
     }
 
-    /// One pass over the tiles, last to first: the order's rank, the
-    /// occupied mask and the Manhattan distance together.
+    /// One pass over the tiles: the rank, the occupied mask and the
+    /// Manhattan distance together. Zero-aware: the order's rank (last
+    /// tile to first) and the layout's block; else the placement's rank.
     #[inline(always)]
     fn lookup_cells(&self, k: usize, cell: impl Fn(usize) -> u8, blank: usize) -> u8 {
         let mut used = 0u64;
-        let mut order = 0u64;
+        let mut rank = 0u64;
         let mut md = 0u32;
+        if !self.key.regions {
+            for i in 0..k {
+                let c = cell(i);
+                let below = (used & ((1u64 << c) - 1)).count_ones() as u64;
+                rank += (u64::from(c) - below) * self.weights[i & 15];
+                md += u32::from(self.md[(i << 6 | usize::from(c)) & 1023]);
+                used |= 1u64 << c;
+            }
+            return self.value_at(rank, md);
+        }
         for i in (0..k).rev() {
             let c = cell(i);
             let below = (used & ((1u64 << c) - 1)).count_ones() as u64;
-            order += below * self.weights[i & 15];
+            rank += below * self.weights[i & 15];
             md += u32::from(self.md[(i << 6 | usize::from(c)) & 1023]);
             used |= 1u64 << c;
         }
-        self.value_at(self.layout.state_of(used, order, blank), md)
+        self.value_at(self.layout.state_of(used, rank, blank), md)
     }
 
     /// Whether the database keeps one value per region of the blank.
@@ -112,7 +137,7 @@ impl PatternDb {
     /// Entries held: one per placement, or one per (placement, region)
     /// when zero-aware.
     pub fn entries(&self) -> usize {
-        self.layout.states as usize
+        self.entries as usize
     }
 
     /// The group's tiles, sorted (the key order of [`PatternDb::get`]).
