@@ -114,7 +114,7 @@ fn api_json_corpus() {
 #[test]
 fn pdb_verify_of_a_forged_entry_count() {
     let (key, _) = pdb_file::key(0);
-    let mut file = pdb_file::encode(&key, &[0; 16]);
+    let mut file = pdb_file::encode(&key, &pdb_file::contents(32, vec![0; 16]));
     let at = 17 + key.goal.len() + key.tiles.len();
     file[at..at + 8].copy_from_slice(&(1u64 << 40).to_le_bytes());
     // selector: key 0, recompute the checksum (4), list and verify (8)
@@ -123,8 +123,7 @@ fn pdb_verify_of_a_forged_entry_count() {
     pdb_file::PdbFuzz::default().check(&input);
 
     let dir = tempfile::tempdir().unwrap();
-    let data = vec![0u8; 16];
-    let mut file = pdb_file::encode(&key, &data);
+    let mut file = pdb_file::encode(&key, &pdb_file::contents(32, vec![0; 16]));
     file[at..at + 8].copy_from_slice(&(1u64 << 40).to_le_bytes());
     std::fs::write(dir.path().join(key.file_name()), &file).unwrap();
     let verdict = verify_only_file(dir.path());
@@ -158,7 +157,7 @@ fn pdb_verify_of_a_group_off_the_board() {
             regions: false,
         };
         let dir = tempfile::tempdir().unwrap();
-        store::save(dir.path(), &key, &[1u8; 64]).unwrap();
+        store::save(dir.path(), &key, &pdb_file::contents(128, vec![1u8; 64])).unwrap();
         let verdict = verify_only_file(dir.path());
         assert!(
             matches!(verdict, Verdict::Unreadable(_)),

@@ -164,24 +164,24 @@ fn cache_detects_damage_and_rebuilds() {
     let dir = tempfile::tempdir().unwrap();
     let goal = Board::blank_last(Shape::new(3, 3));
     let tiles = [1u8, 2, 3, 4];
-    let fresh = pdb::load_or_build(&goal, &tiles, true, &mem_opts("4-4"), &(), &clock()).unwrap();
+    let fresh_db =
+        pdb::load_or_build(&goal, &tiles, true, &mem_opts("4-4"), &(), &clock()).unwrap();
+    let entries = fresh_db.entries() as u64;
     let fresh: Vec<u8> = common::all_boards(goal.shape())
         .iter()
         .map(|b| {
             let pos = b.positions();
-            fresh.get(&tiles.map(|t| pos[usize::from(t)]), b.blank())
+            fresh_db.get(&tiles.map(|t| pos[usize::from(t)]), b.blank())
         })
         .collect();
-    let file = || {
-        let key = store::Key {
-            rows: 3,
-            cols: 3,
-            goal: goal.tiles().to_vec(),
-            tiles: tiles.to_vec(),
-            regions: true,
-        };
-        dir.path().join(key.file_name())
+    let key = store::Key {
+        rows: 3,
+        cols: 3,
+        goal: goal.tiles().to_vec(),
+        tiles: tiles.to_vec(),
+        regions: true,
     };
+    let file = || dir.path().join(key.file_name());
     let lookup_all = |db: &pdb::PatternDb| -> Vec<u8> {
         common::all_boards(goal.shape())
             .iter()
@@ -212,8 +212,15 @@ fn cache_detects_damage_and_rebuilds() {
                 regions: true,
             };
             let d = tempfile::tempdir().unwrap();
-            let p = store::save(d.path(), &other, &good[good.len() - 3024 * 5..]).unwrap();
+            let contents = store::load(dir.path(), &key, entries).unwrap();
+            let p = store::save(d.path(), &other, &contents).unwrap();
             std::fs::read(p).unwrap()
+        }),
+        ("the previous format", {
+            // version 2 kept a byte per entry: the version says so
+            let mut b = good.clone();
+            b[8..12].copy_from_slice(&2u32.to_le_bytes());
+            b
         }),
     ];
     for (what, bytes) in damages {
@@ -250,8 +257,13 @@ fn two_builders_at_once_leave_a_whole_file() {
         regions: false,
     };
     // The store checks framing and checksum, not the values: any bytes of
-    // the right count do (5 tiles on 8 cells: 8!/3! entries).
-    let data: Vec<u8> = (0..6720u32).map(|i| (i % 23) as u8).collect();
+    // the right count do (5 tiles on 8 cells: 8!/3! entries, two a byte).
+    let data = store::Contents {
+        data: (0..3360u32).map(|i| (i % 23) as u8).collect(),
+        entries: 6720,
+        max: 20,
+        clamped: 0,
+    };
     std::thread::scope(|s| {
         for _ in 0..4 {
             s.spawn(|| {
@@ -261,7 +273,7 @@ fn two_builders_at_once_leave_a_whole_file() {
             });
             s.spawn(|| {
                 for _ in 0..20 {
-                    match store::load(dir.path(), &key, data.len() as u64) {
+                    match store::load(dir.path(), &key, data.entries) {
                         Ok(d) => assert_eq!(d, data),
                         Err(store::LoadError::Missing) => {}
                         Err(e) => panic!("reader saw a torn file: {e}"),
@@ -270,10 +282,7 @@ fn two_builders_at_once_leave_a_whole_file() {
             });
         }
     });
-    assert_eq!(
-        store::load(dir.path(), &key, data.len() as u64).unwrap(),
-        data
-    );
+    assert_eq!(store::load(dir.path(), &key, data.entries).unwrap(), data);
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
         1,

@@ -179,7 +179,9 @@ async fn boards_off_the_allow_list_fall_back_or_are_refused() {
 /// goal never takes more.
 #[tokio::test]
 async fn new_goals_stay_within_the_memory_cache_and_the_disk_cap() {
-    const ONE_DB: u64 = 9 * 8 * 7 * 6 * 5; // placements × regions of the blank
+    // 126 subsets of 4 cells with 230 regions of the blank among them, 4!
+    // orders each, half a byte an entry
+    const ONE_DB: u64 = 230 * 24 / 2;
     let (mut config, cache) = test_config();
     config.pdb_allow = vec![PdbAllow::new(
         Shape::new(3, 3),

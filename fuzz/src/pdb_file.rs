@@ -17,35 +17,31 @@
 //!   raw control characters.
 
 use crate::common::{assert_short, split};
+use npuzzle::board::Shape;
 use npuzzle::budget::Budget;
-use npuzzle::heuristic::pdb::store::{self, Key, LoadError};
-use npuzzle::heuristic::pdb::{verify, Verdict};
+use npuzzle::heuristic::pdb::store::{self, Contents, Key, LoadError};
+use npuzzle::heuristic::pdb::{verify, PatternDb, Verdict};
 use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-/// `(rows, cols, goal, tiles, regions, entries)` of a key.
-type KeySpec = (u8, u8, &'static [u8], &'static [u8], bool, u64);
+/// `(rows, cols, goal, tiles, regions)` of a key.
+type KeySpec = (u8, u8, &'static [u8], &'static [u8], bool);
 
 /// The keys a file is loaded for: small databases, so that `verify`
 /// builds them in microseconds.
 pub const KEYS: [KeySpec; 4] = [
-    (3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], &[1, 2, 3], false, 504),
-    (
-        3,
-        3,
-        &[1, 2, 3, 4, 5, 6, 7, 8, 0],
-        &[1, 2, 3],
-        true,
-        504 * 6,
-    ),
-    (2, 3, &[1, 2, 3, 4, 5, 0], &[1, 2], false, 30),
-    (2, 2, &[0, 1, 2, 3], &[1], true, 4 * 3),
+    (3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], &[1, 2, 3], false),
+    (3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], &[1, 2, 3], true),
+    (2, 3, &[1, 2, 3, 4, 5, 0], &[1, 2], false),
+    (2, 2, &[0, 1, 2, 3], &[1], true),
 ];
 
 /// The key `selector` picks, and its entry count.
 pub fn key(selector: u8) -> (Key, u64) {
-    let (rows, cols, goal, tiles, regions, entries) = KEYS[usize::from(selector & 3)];
+    let (rows, cols, goal, tiles, regions) = KEYS[usize::from(selector & 3)];
+    let shape = Shape::new(usize::from(rows), usize::from(cols));
+    let entries = PatternDb::entries_for(shape, tiles.len(), regions).expect("a small key");
     let key = Key {
         rows,
         cols,
@@ -56,13 +52,14 @@ pub fn key(selector: u8) -> (Key, u64) {
     (key, entries)
 }
 
-/// The file `store::save` writes for `key` and `data`, by this module's
-/// own reading of the format: magic, version 2, rows, columns, goal
-/// length, group size, zero-awareness, goal, group, entry count and the
-/// data's CRC-32 (both little-endian), then the data.
-pub fn encode(key: &Key, data: &[u8]) -> Vec<u8> {
+/// The file `store::save` writes for `key` and `contents`, by this
+/// module's own reading of the format: magic, version 3, rows, columns,
+/// goal length, group size, zero-awareness, goal, group, entry count
+/// (little-endian u64), largest value, clamped count (u64) and the CRC-32
+/// of those two figures and the data, then the data (two entries a byte).
+pub fn encode(key: &Key, contents: &Contents) -> Vec<u8> {
     let mut f = b"NPUZPDB\0".to_vec();
-    f.extend_from_slice(&2u32.to_le_bytes());
+    f.extend_from_slice(&3u32.to_le_bytes());
     f.extend_from_slice(&[
         key.rows,
         key.cols,
@@ -72,16 +69,31 @@ pub fn encode(key: &Key, data: &[u8]) -> Vec<u8> {
     ]);
     f.extend_from_slice(&key.goal);
     f.extend_from_slice(&key.tiles);
-    f.extend_from_slice(&(data.len() as u64).to_le_bytes());
-    f.extend_from_slice(&crc32fast::hash(data).to_le_bytes());
-    f.extend_from_slice(data);
+    f.extend_from_slice(&contents.entries.to_le_bytes());
+    let mut summed = vec![contents.max];
+    summed.extend_from_slice(&contents.clamped.to_le_bytes());
+    summed.extend_from_slice(&contents.data);
+    f.extend_from_slice(&summed[..9]);
+    f.extend_from_slice(&crc32fast::hash(&summed).to_le_bytes());
+    f.extend_from_slice(&contents.data);
     f
+}
+
+/// Contents of `entries` entries holding `data` (largest value 15, none
+/// clamped), for tests that need a well-formed file.
+pub fn contents(entries: u64, data: Vec<u8>) -> Contents {
+    Contents {
+        data,
+        entries,
+        max: 15,
+        clamped: 0,
+    }
 }
 
 /// Length of the header of a file that starts like `bytes`, if it says.
 fn header_len(bytes: &[u8]) -> Option<usize> {
     let (g, t) = (*bytes.get(14)?, *bytes.get(15)?);
-    let len = 17 + usize::from(g) + usize::from(t) + 12;
+    let len = 17 + usize::from(g) + usize::from(t) + 21;
     (bytes.len() >= len).then_some(len)
 }
 
@@ -125,7 +137,10 @@ impl PdbFuzz {
         let mut file = file.to_vec();
         if selector & 4 != 0 {
             if let Some(h) = header_len(&file) {
-                let crc = crc32fast::hash(&file[h..]);
+                let mut h32 = crc32fast::Hasher::new();
+                h32.update(&file[h - 13..h - 4]);
+                h32.update(&file[h..]);
+                let crc = h32.finalize();
                 file[h - 4..h].copy_from_slice(&crc.to_le_bytes());
             }
         }
@@ -134,7 +149,8 @@ impl PdbFuzz {
         std::fs::write(dir.join(key.file_name()), &file).expect("write the file");
         match store::load(dir, &key, entries) {
             Ok(values) => {
-                assert_eq!(values.len() as u64, entries, "{file:?}");
+                assert_eq!(values.entries, entries, "{file:?}");
+                assert_eq!(values.data.len() as u64, entries.div_ceil(2), "{file:?}");
                 assert_eq!(encode(&key, &values), file, "accepted a malformed file");
             }
             Err(LoadError::Missing) => panic!("the file written is missing"),

@@ -3,7 +3,7 @@
 use super::input::ProblemArgs;
 use super::Failure;
 use npuzzle::board::path_string;
-use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions};
+use npuzzle::heuristic::pdb::{BlankMode, PartitionSpec, PdbOptions};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::report::Report;
 use npuzzle::search::prune::Pruning;
@@ -90,6 +90,12 @@ pub struct SearchArgs {
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
 
+    /// Which databases keep one value per region of the blank: auto (on
+    /// boards of up to 16 cells, those of at most 256 MiB), min (none:
+    /// smallest) or regions (all: most pruning).
+    #[arg(long, value_name = "MODE", default_value = "auto")]
+    pub pdb_blank: BlankMode,
+
     /// Threads for one search (parallel IDA*); 0 means all cores.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
@@ -146,6 +152,7 @@ impl SearchArgs {
                     .with_partition(self.pdb.clone())
                     .with_dir(self.pdb_dir.clone())
                     .with_dual(self.dual)
+                    .with_blank(self.pdb_blank)
                     .with_reporter(Some(super::pdb::Reporter::shared())),
             )
             // 0 is every core; the planner caps it at the machine's cores.

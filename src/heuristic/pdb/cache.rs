@@ -204,26 +204,27 @@ fn load_or_build_uncached(
     clock: &Clock<'_>,
 ) -> Result<PatternDb, PdbError> {
     let shape = goal.shape();
-    let n = shape.cells();
     let tiles = key.tiles.clone();
     let k = tiles.len();
-    let entries = PatternDb::entries_for(n, k, key.regions).ok_or(PdbError::BoardTooBig(shape))?;
+    let entries =
+        PatternDb::entries_for(shape, k, key.regions).ok_or(PdbError::BoardTooBig(shape))?;
     let budget = clock.budget();
-    if entries > budget.max_bytes {
+    let bytes = store::Contents::data_bytes(entries);
+    if bytes > budget.max_bytes {
         return Err(PdbError::Memory {
             tiles: tile_list(&tiles),
-            needed: entries,
+            needed: bytes,
             budget: budget.max_bytes,
         });
     }
     if opts.use_cache {
         match store::load(dir, &key, entries) {
-            Ok(data) => return PatternDb::new(shape, key, data),
+            Ok(contents) => return PatternDb::new(shape, goal, key, contents),
             Err(store::LoadError::Missing) => {}
             Err(e) => reporter.note(&format!("{e}; rebuilding it")),
         }
     }
-    let needed = build::scratch_bytes(n, k, key.regions);
+    let needed = build::scratch_bytes(shape, k, key.regions);
     if needed > budget.max_bytes {
         return Err(PdbError::Memory {
             tiles: tile_list(&tiles),
@@ -235,7 +236,7 @@ fn load_or_build_uncached(
     let t0 = std::time::Instant::now();
     let gpos = goal.positions();
     let cells: Vec<u8> = tiles.iter().map(|&t| gpos[usize::from(t)]).collect();
-    let data = build::build(
+    let contents = build::build(
         shape,
         &cells,
         goal.blank(),
@@ -245,10 +246,18 @@ fn load_or_build_uncached(
     )
     .map_err(|interrupt| stopped(&tiles, interrupt, budget))?;
     reporter.built(&tiles, t0.elapsed().as_secs_f64());
-    if opts.use_cache {
-        save(dir, &key, &data, opts, reporter);
+    if contents.clamped > 0 {
+        reporter.note(&format!(
+            "the database for tiles {} keeps {} of {} values below their exact value (more than 30 above the Manhattan distance)",
+            tile_list(&tiles),
+            contents.clamped,
+            contents.entries
+        ));
     }
-    PatternDb::new(shape, key, data)
+    if opts.use_cache {
+        save(dir, &key, &contents, opts, reporter);
+    }
+    PatternDb::new(shape, goal, key, contents)
 }
 
 /// Saves a built database, unless the disk cache would grow past its cap;
@@ -257,7 +266,7 @@ fn load_or_build_uncached(
 fn save(
     dir: &std::path::Path,
     key: &store::Key,
-    data: &[u8],
+    contents: &store::Contents,
     opts: &PdbOptions,
     reporter: &dyn PdbReporter,
 ) {
@@ -267,7 +276,7 @@ fn save(
     let _one_at_a_time = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(cap) = opts.max_disk {
         let used: u64 = store::list(dir).map_or(0, |files| files.iter().map(|f| f.bytes).sum());
-        if used + data.len() as u64 > cap {
+        if used + contents.data.len() as u64 > cap {
             reporter.note(&format!(
                 "not saving the database for tiles {}: the cache in {} would grow past its cap of {}",
                 tile_list(&key.tiles),
@@ -277,7 +286,7 @@ fn save(
             return;
         }
     }
-    if let Err(source) = store::save(dir, key, data) {
+    if let Err(source) = store::save(dir, key, contents) {
         reporter.unsaved(&PdbError::Save {
             dir: dir.to_path_buf(),
             source,

@@ -1,8 +1,17 @@
 //! One group's database in memory, and the lookups the heuristic makes.
+//!
+//! Values are nibbles, `(d − md) / 2` (see [`super::build`]). A lookup
+//! ranks the tiles and gathers their Manhattan distance in one pass, then
+//! reads half a byte: at the placement's rank when the database keeps the
+//! minimum over regions (the order in which neighbouring positions' values
+//! lie close together in memory), or, zero-aware, at the state [`Layout`]
+//! gives the tiles' order, subset and the blank's region.
 
-use super::{build, store, PdbError, MAX_GROUP_TILES};
+use super::build;
+use super::layout::Layout;
+use super::store::Contents as Built;
+use super::{store, PdbError};
 use crate::board::Shape;
-use crate::rank::PartialRanker;
 use std::sync::Arc;
 
 /// One group's database.
@@ -10,97 +19,114 @@ pub struct PatternDb {
     /// What the database is for (board, goal, group, zero-awareness); it
     /// also names the cache file.
     pub key: store::Key,
-    ranker: PartialRanker,
-    geo: build::Geometry,
-    /// Free cells (the blank's included): `n − k`.
-    free_cells: usize,
-    /// Region ordinals by (free cells, blank) on boards of ≤ 16 cells.
-    regions_of: Option<Arc<[u8]>>,
-    /// The ranker's digit weights, inline for the hot loop.
-    weights: [u32; MAX_GROUP_TILES],
+    layout: Arc<Layout>,
+    /// `md[i << 6 | c]`: Manhattan distance of tile `i` (key order) on
+    /// cell `c` from its goal cell.
+    md: Box<[u8; 1024]>,
+    /// Zero-aware: `order_weight` of the layout; else the placement
+    /// ranker's weights. Inline for the hot loop.
+    weights: [u64; 16],
+    max: u8,
+    clamped: u64,
+    entries: u64,
+    /// Two entries a byte, the even one in the low half.
     data: Vec<u8>,
 }
 
 impl PatternDb {
-    /// The database for `key` on a board of `shape`, holding `data` (one
-    /// value per entry, see [`PatternDb::entries_for`]).
-    pub(super) fn new(shape: Shape, key: store::Key, data: Vec<u8>) -> Result<PatternDb, PdbError> {
-        let n = shape.cells();
+    /// The database for `key` on a board of `shape` whose goal is `goal`,
+    /// holding `built` (entries in [`PatternDb::entries_for`]'s count).
+    pub(super) fn new(
+        shape: Shape,
+        goal: &crate::board::Board,
+        key: store::Key,
+        built: Built,
+    ) -> Result<PatternDb, PdbError> {
         let k = key.tiles.len();
-        let ranker = PartialRanker::new(n, k).ok_or(PdbError::BoardTooBig(shape))?;
-        let geo = build::Geometry::new(shape);
-        let mut weights = [0u32; MAX_GROUP_TILES];
-        for (w, &x) in weights.iter_mut().zip(ranker.weights()) {
-            // entries fit in memory, so every weight fits a u32
-            *w = u32::try_from(x).unwrap_or(u32::MAX);
+        let layout = Layout::get(shape, k, key.regions).ok_or(PdbError::BoardTooBig(shape))?;
+
+        let gpos = goal.positions();
+        let cells: Vec<u8> = key.tiles.iter().map(|&t| gpos[usize::from(t)]).collect();
+        let mut weights = layout.order_weight;
+        if !key.regions {
+            let ranker = crate::rank::PartialRanker::new(shape.cells(), k)
+                .ok_or(PdbError::BoardTooBig(shape))?;
+            weights = [0; 16];
+            for (w, &x) in weights.iter_mut().zip(ranker.weights()) {
+                *w = x;
+            }
         }
         Ok(PatternDb {
+            md: build::manhattan_table(shape, &cells),
             weights,
-            regions_of: if key.regions {
-                geo.region_table()
-            } else {
-                None
-            },
+            layout,
             key,
-            ranker,
-            geo,
-            free_cells: n - k,
-            data,
+            max: built.max,
+            entries: built.entries,
+            clamped: built.clamped,
+            data: built.data,
         })
     }
 
-    /// Entries (bytes) of a `k`-tile group's database on `n` cells: one per
-    /// placement, or per (placement, free-cell ordinal) when zero-aware.
-    /// `None` when the count overflows.
-    pub fn entries_for(n: usize, k: usize, regions: bool) -> Option<u64> {
-        let placements = crate::rank::partial_count(n, k)?;
-        placements.checked_mul(if regions { (n - k) as u64 } else { 1 })
+    /// Entries (values) of a `k`-tile group's database on `shape`: one per
+    /// placement, or per (placement, region of the free cells) when
+    /// zero-aware. `None` when out of range or the count overflows.
+    pub fn entries_for(shape: Shape, k: usize, regions: bool) -> Option<u64> {
+        super::layout::state_count(shape, k, regions)
     }
 
-    /// Bytes the database holds in memory.
+    /// Bytes the database holds in memory (half a byte an entry).
     pub fn bytes(&self) -> u64 {
         self.data.len() as u64
+    }
+
+    #[inline(always)]
+    fn value_at(&self, state: u64, md: u32) -> u8 {
+        let byte = self.data[(state >> 1) as usize];
+        let nibble = (byte >> ((state & 1) << 2)) & 15;
+        (md + 2 * u32::from(nibble)) as u8
     }
 
     /// Value for the group's tiles standing on `cells` (in key order) with
     /// the blank on `blank`.
     #[inline]
     pub fn get(&self, cells: &[u8], blank: usize) -> u8 {
-        let rank = self.ranker.rank(cells) as usize;
-        if !self.key.regions {
-            return self.data[rank];
-        }
-        let occ = cells.iter().fold(0u64, |m, &c| m | 1 << c);
-        let free = self.geo.full() & !occ;
-        let ordinal = match &self.regions_of {
-            Some(t) => usize::from(t[(free as usize) << 4 | blank]),
-            None => build::ordinal(free, self.geo.flood(1 << blank, free)),
-        };
-        self.data[rank * self.free_cells + ordinal]
+        self.lookup_cells(cells.len(), |i| cells[i], blank)
     }
 
     /// The value for the group whose `i`-th tile stands on
-    /// `cell(tiles[i])`, with the blank on `blank`: ranking and the group's
-    /// occupancy mask in one pass (the search's hot path).
+    /// `cell(tiles[i])`, with the blank on `blank` (the search's hot path).
     #[inline(always)]
     pub(super) fn lookup(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> u8 {
+        self.lookup_cells(tiles.len(), |i| cell(tiles[i]), blank)
+    }
+
+    /// One pass over the tiles: the rank, the occupied mask and the
+    /// Manhattan distance together. Zero-aware: the order's rank (last
+    /// tile to first) and the layout's block; else the placement's rank.
+    #[inline(always)]
+    fn lookup_cells(&self, k: usize, cell: impl Fn(usize) -> u8, blank: usize) -> u8 {
         let mut used = 0u64;
-        let mut rank = 0usize;
-        for (&t, &w) in tiles.iter().zip(&self.weights) {
-            let c = cell(t);
-            let below = (used & ((1u64 << c) - 1)).count_ones() as usize;
-            rank += (usize::from(c) - below) * w as usize;
+        let mut rank = 0u64;
+        let mut md = 0u32;
+        if !self.key.regions {
+            for i in 0..k {
+                let c = cell(i);
+                let below = (used & ((1u64 << c) - 1)).count_ones() as u64;
+                rank += (u64::from(c) - below) * self.weights[i & 15];
+                md += u32::from(self.md[(i << 6 | usize::from(c)) & 1023]);
+                used |= 1u64 << c;
+            }
+            return self.value_at(rank, md);
+        }
+        for i in (0..k).rev() {
+            let c = cell(i);
+            let below = (used & ((1u64 << c) - 1)).count_ones() as u64;
+            rank += below * self.weights[i & 15];
+            md += u32::from(self.md[(i << 6 | usize::from(c)) & 1023]);
             used |= 1u64 << c;
         }
-        if !self.key.regions {
-            return self.data[rank];
-        }
-        let free = self.geo.full() & !used;
-        let ordinal = match &self.regions_of {
-            Some(t) => usize::from(t[(free as usize) << 4 | blank]),
-            None => build::ordinal(free, self.geo.flood(1 << blank, free)),
-        };
-        self.data[rank * self.free_cells + ordinal]
+        self.value_at(self.layout.state_of(used, rank, blank), md)
     }
 
     /// Whether the database keeps one value per region of the blank.
@@ -108,10 +134,10 @@ impl PatternDb {
         self.key.regions
     }
 
-    /// Bytes held: one per placement, or one per (placement, free cell)
+    /// Entries held: one per placement, or one per (placement, region)
     /// when zero-aware.
     pub fn entries(&self) -> usize {
-        self.data.len()
+        self.entries as usize
     }
 
     /// The group's tiles, sorted (the key order of [`PatternDb::get`]).
@@ -119,13 +145,15 @@ impl PatternDb {
         &self.key.tiles
     }
 
-    /// The largest value stored.
+    /// The largest value in the database's definition (a clamped entry
+    /// may hold less).
     pub fn max_value(&self) -> u8 {
-        self.data
-            .iter()
-            .copied()
-            .filter(|&v| v != build::UNREACHED)
-            .max()
-            .unwrap_or(0)
+        self.max
+    }
+
+    /// Entries stored below their definition because `(d − md) / 2`
+    /// exceeded 15 (each still a lower bound).
+    pub fn clamped(&self) -> u64 {
+        self.clamped
     }
 }

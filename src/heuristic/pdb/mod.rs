@@ -27,6 +27,7 @@ mod build;
 mod cache;
 mod db;
 mod heuristic;
+mod layout;
 pub(crate) mod partition;
 pub mod store;
 mod verify;
@@ -197,10 +198,15 @@ impl std::str::FromStr for BlankMode {
     }
 }
 
-/// Largest zero-aware database `BlankMode::Auto` builds: 6-tile groups on
-/// 4×4 (58 MB) and the 7-tile half of 7-8 (519 MB) qualify; the 8-tile half
-/// (4.2 GB) and 6-tile groups on 5×5 (2.4 GB each) keep the minimum.
-pub const ZERO_AWARE_MAX_BYTES: u64 = 600 << 20;
+/// Largest zero-aware database `BlankMode::Auto` builds, in bytes (half a
+/// byte per (placement, region of the blank)), on boards of at most 16
+/// cells: 6-tile groups on 4×4 (9 MB) and the 7-tile half of 7-8 (70 MB)
+/// qualify; the 8-tile half of 7-8 (713 MB, against 260 MB for its
+/// minimum over regions) keeps the minimum, so that 7-8 loads in 330 MB.
+/// Larger boards keep the minimum under `Auto`: their lookups would find
+/// the blank's region by a flood fill rather than a table (6-6-6-6 on 5×5
+/// zero-aware takes 360 MB; `BlankMode::Regions` asks for it).
+pub const ZERO_AWARE_MAX_BYTES: u64 = 256 << 20;
 
 /// A reporter shared between threads.
 #[derive(Clone)]
@@ -325,14 +331,32 @@ pub trait PdbReporter: Sync {
 
 impl PdbReporter for () {}
 
-/// Whether a group of `k` tiles on `n` cells keeps one value per region of
+/// Whether a group of `k` tiles on `shape` keeps one value per region of
 /// the blank under `mode`.
-fn zero_aware(n: usize, k: usize, mode: BlankMode) -> bool {
+fn zero_aware(shape: Shape, k: usize, mode: BlankMode) -> bool {
     match mode {
         BlankMode::Min => false,
         BlankMode::Regions => true,
-        BlankMode::Auto => crate::rank::partial_count(n, k)
-            .is_some_and(|c| c.saturating_mul((n - k) as u64) <= ZERO_AWARE_MAX_BYTES),
+        BlankMode::Auto => {
+            let n = shape.cells();
+            if n > 16 {
+                return false;
+            }
+            let Some(placements) = crate::rank::partial_count(n, k) else {
+                return false;
+            };
+            // every placement has a region, and at most n − k of them:
+            // count them exactly only in between
+            let bytes = |entries: u64| entries.div_ceil(2);
+            if bytes(placements) > ZERO_AWARE_MAX_BYTES {
+                false
+            } else if bytes(placements.saturating_mul((n - k) as u64)) <= ZERO_AWARE_MAX_BYTES {
+                true
+            } else {
+                layout::state_count(shape, k, true)
+                    .is_some_and(|s| bytes(s) <= ZERO_AWARE_MAX_BYTES)
+            }
+        }
     }
 }
 
@@ -368,7 +392,7 @@ impl PdbLayout {
         }
         let zero_aware = groups
             .iter()
-            .map(|g| zero_aware(n, g.len(), opts.blank))
+            .map(|g| zero_aware(shape, g.len(), opts.blank))
             .collect();
         Ok(PdbLayout {
             groups,

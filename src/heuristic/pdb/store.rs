@@ -2,8 +2,11 @@
 //!
 //! One file per (board, goal, group, zero-awareness): a header naming the
 //! format version, the board, the goal, the group, whether the database is
-//! zero-aware, its size and a CRC-32 of the contents, then the contents (one
-//! byte per placement, or per placement and free cell). Files are written
+//! zero-aware, its entry count, its largest value, how many entries were
+//! clamped, and a CRC-32 of those two figures and the contents; then the
+//! contents, two entries a byte (see [`super::build`] for what a nibble
+//! holds). A file of another format version (the byte-per-entry files of
+//! version 2) fails the version check and is rebuilt. Files are written
 //! to a temporary name in the same directory and renamed into place, so a
 //! crash or two builders racing never leave a torn file under the real
 //! name. A file that is truncated, corrupt or for another board, goal or
@@ -15,8 +18,47 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 const MAGIC: &[u8; 8] = b"NPUZPDB\0";
+/// Header bytes after the entry count: largest value, clamped count,
+/// checksum.
+const HEADER_TAIL: usize = 1 + 8 + 4;
 /// Bumped whenever the layout or the meaning of the bytes changes.
-pub const FORMAT_VERSION: u32 = 2;
+/// Version 3: nibbles of `(d − md) / 2` in the order of the compact
+/// layout (version 2 kept a byte per entry, indexed by free-cell ordinal).
+pub const FORMAT_VERSION: u32 = 3;
+
+/// A database's contents, as built or loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contents {
+    /// Two entries a byte, the even one in the low half.
+    pub data: Vec<u8>,
+    /// Entries: `data` holds `entries.div_ceil(2)` bytes.
+    pub entries: u64,
+    /// The largest distance in the database's definition.
+    pub max: u8,
+    /// Entries stored below their definition (clamped to 15).
+    pub clamped: u64,
+}
+
+impl Contents {
+    /// Bytes of data `entries` entries take.
+    pub fn data_bytes(entries: u64) -> u64 {
+        entries.div_ceil(2)
+    }
+
+    /// The nibble of entry `i`.
+    pub fn nibble(&self, i: u64) -> u8 {
+        (self.data[(i / 2) as usize] >> (i % 2 * 4)) & 15
+    }
+
+    /// CRC-32 of the figures and the data.
+    fn checksum(&self) -> u32 {
+        let mut h = crc32fast::Hasher::new();
+        h.update(&[self.max]);
+        h.update(&self.clamped.to_le_bytes());
+        h.update(&self.data);
+        h.finalize()
+    }
+}
 
 /// What a database file is for.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -49,8 +91,10 @@ impl Key {
         )
     }
 
-    fn header(&self, entries: u64, checksum: u32) -> Vec<u8> {
-        let mut h = Vec::with_capacity(32 + self.goal.len() + self.tiles.len());
+    /// The header up to the entry count (what must match the key), then
+    /// the largest value, the clamped count and the checksum.
+    fn header(&self, entries: u64, max: u8, clamped: u64, checksum: u32) -> Vec<u8> {
+        let mut h = Vec::with_capacity(HEADER_TAIL + 25 + self.goal.len() + self.tiles.len());
         h.extend_from_slice(MAGIC);
         h.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         h.push(self.rows);
@@ -61,6 +105,8 @@ impl Key {
         h.extend_from_slice(&self.goal);
         h.extend_from_slice(&self.tiles);
         h.extend_from_slice(&entries.to_le_bytes());
+        h.push(max);
+        h.extend_from_slice(&clamped.to_le_bytes());
         h.extend_from_slice(&checksum.to_le_bytes());
         h
     }
@@ -121,8 +167,8 @@ pub enum LoadError {
 }
 
 /// Loads the database for `key` from `dir`, checking everything; `entries`
-/// is the number of data bytes such a database holds.
-pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadError> {
+/// is the number of entries such a database holds.
+pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Contents, LoadError> {
     let path = dir.join(key.file_name());
     let io_err = |source: io::Error| LoadError::Io {
         path: path.clone(),
@@ -141,7 +187,8 @@ pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadError> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing),
         Err(e) => return Err(io_err(e)),
     };
-    let want_header = key.header(entries, 0);
+    let bytes = Contents::data_bytes(entries);
+    let want_header = key.header(entries, 0, 0, 0);
     let mut header = Vec::with_capacity(want_header.len());
     (&mut f)
         .take(want_header.len() as u64)
@@ -159,44 +206,50 @@ pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadError> {
         return Err(LoadError::Truncated {
             path,
             got: header.len() as u64,
-            want: want_header.len() as u64 + entries,
+            want: want_header.len() as u64 + bytes,
         });
     }
     let hl = header.len();
-    // everything but the trailing checksum must match
-    if header[..hl - 4] != want_header[..hl - 4] {
+    // everything up to the entry count must match
+    let fixed = hl - HEADER_TAIL;
+    if header[..fixed] != want_header[..fixed] {
         return Err(LoadError::Mismatch { path });
     }
-    let checksum = u32::from_le_bytes([
-        header[hl - 4],
-        header[hl - 3],
-        header[hl - 2],
-        header[hl - 1],
-    ]);
+    let tail = &header[fixed..];
+    let max = tail[0];
+    let mut clamped = [0u8; 8];
+    clamped.copy_from_slice(&tail[1..9]);
+    let checksum = u32::from_le_bytes([tail[9], tail[10], tail[11], tail[12]]);
     // Room for no more than the caller expects and the file holds, so that
     // neither a wrong expectation nor a short file sizes a big allocation.
-    let room = entries.min(file_len.saturating_sub(hl as u64));
+    let room = bytes.min(file_len.saturating_sub(hl as u64));
     let mut data = Vec::with_capacity(usize::try_from(room).unwrap_or(0));
-    f.take(entries + 1).read_to_end(&mut data).map_err(io_err)?;
-    if data.len() as u64 != entries {
-        if (data.len() as u64) < entries {
+    f.take(bytes + 1).read_to_end(&mut data).map_err(io_err)?;
+    if data.len() as u64 != bytes {
+        if (data.len() as u64) < bytes {
             return Err(LoadError::Truncated {
                 path,
                 got: hl as u64 + data.len() as u64,
-                want: hl as u64 + entries,
+                want: hl as u64 + bytes,
             });
         }
         return Err(LoadError::Corrupt { path });
     }
-    if crc32fast::hash(&data) != checksum {
+    let contents = Contents {
+        data,
+        entries,
+        max,
+        clamped: u64::from_le_bytes(clamped),
+    };
+    if contents.checksum() != checksum {
         return Err(LoadError::Corrupt { path });
     }
-    Ok(data)
+    Ok(contents)
 }
 
 /// Writes the database atomically: a temporary file in `dir`, synced, then
 /// renamed over the final name.
-pub fn save(dir: &Path, key: &Key, data: &[u8]) -> io::Result<PathBuf> {
+pub fn save(dir: &Path, key: &Key, contents: &Contents) -> io::Result<PathBuf> {
     fs::create_dir_all(dir)?;
     let path = dir.join(key.file_name());
     let nanos = std::time::SystemTime::now()
@@ -211,8 +264,13 @@ pub fn save(dir: &Path, key: &Key, data: &[u8]) -> io::Result<PathBuf> {
     ));
     let result = (|| {
         let mut f = io::BufWriter::new(fs::File::create(&tmp)?);
-        f.write_all(&key.header(data.len() as u64, crc32fast::hash(data)))?;
-        f.write_all(data)?;
+        f.write_all(&key.header(
+            contents.entries,
+            contents.max,
+            contents.clamped,
+            contents.checksum(),
+        ))?;
+        f.write_all(&contents.data)?;
         let f = f
             .into_inner()
             .map_err(std::io::IntoInnerError::into_error)?;
@@ -243,7 +301,7 @@ pub struct CachedFile {
     pub tiles: Vec<u8>,
     /// Zero-aware: one value per region of the blank.
     pub regions: bool,
-    /// Data bytes the header announces.
+    /// Entries the header announces.
     pub entries: u64,
 }
 
@@ -321,10 +379,19 @@ mod tests {
         }
     }
 
+    fn path_header_len(key: &Key) -> usize {
+        key.header(0, 0, 0, 0).len()
+    }
+
     #[test]
     fn round_trip_and_every_kind_of_damage() {
         let dir = tempfile::tempdir().unwrap();
-        let data: Vec<u8> = (0..504u32).map(|i| (i % 7) as u8).collect();
+        let data = Contents {
+            data: (0..252u32).map(|i| (i % 7) as u8).collect(),
+            entries: 504,
+            max: 9,
+            clamped: 0,
+        };
         assert!(matches!(
             load(dir.path(), &key(), 504),
             Err(LoadError::Missing)
@@ -354,6 +421,25 @@ mod tests {
             Err(LoadError::Truncated { .. })
         ));
 
+        // the largest value is covered by the checksum too
+        save(dir.path(), &key(), &data).unwrap();
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[path_header_len(&key()) - 13] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            load(dir.path(), &key(), 504),
+            Err(LoadError::Corrupt { .. })
+        ));
+
+        // a file of the previous format (version 2: a byte per entry)
+        let mut v2 = fs::read(&path).unwrap();
+        v2[8..12].copy_from_slice(&2u32.to_le_bytes());
+        fs::write(&path, &v2).unwrap();
+        assert!(matches!(
+            load(dir.path(), &key(), 504),
+            Err(LoadError::Format { .. })
+        ));
+
         // a file for another goal under this name
         let mut other = key();
         other.goal = vec![0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -376,6 +462,7 @@ mod tests {
         assert_eq!(listed.len(), 1);
         assert_eq!(listed[0].tiles, vec![1, 2, 3]);
         assert_eq!(listed[0].entries, 504);
+        assert_eq!(load(dir.path(), &key(), 504).unwrap(), data);
         // no temporary files left behind
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }

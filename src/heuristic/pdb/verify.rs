@@ -50,7 +50,7 @@ fn expected_entries(file: &store::CachedFile) -> Result<(Board, u64), String> {
         ));
     }
     let entries = PartialRanker::new(n, k)
-        .and_then(|_| PatternDb::entries_for(n, k, file.regions))
+        .and_then(|_| PatternDb::entries_for(goal.shape(), k, file.regions))
         .ok_or_else(|| format!("a group of {k} tiles on {n} cells is too large"))?;
     if entries != file.entries {
         return Err(format!(
@@ -80,10 +80,11 @@ pub fn verify(
         Ok(x) => x,
         Err(why) => return Ok(Verdict::Unreadable(why)),
     };
-    if entries > budget.max_bytes {
+    let stored_bytes = store::Contents::data_bytes(entries);
+    if stored_bytes > budget.max_bytes {
         return Err(PdbError::Memory {
             tiles: tile_list(&file.tiles),
-            needed: entries,
+            needed: stored_bytes,
             budget: budget.max_bytes,
         });
     }
@@ -95,8 +96,7 @@ pub fn verify(
         Err(e) => return Ok(Verdict::Unreadable(e.to_string())),
     };
     let shape = goal.shape();
-    let n = shape.cells();
-    let needed = build::scratch_bytes(n, file.tiles.len(), file.regions);
+    let needed = build::scratch_bytes(shape, file.tiles.len(), file.regions);
     if needed > budget.max_bytes {
         return Err(PdbError::Memory {
             tiles: tile_list(&file.tiles),
@@ -120,19 +120,28 @@ pub fn verify(
         },
     )?;
     reporter.built(&file.tiles, t0.elapsed().as_secs_f64());
-    if fresh.len() != stored.len() {
+    if fresh.entries != stored.entries {
         return Ok(Verdict::Unreadable(format!(
             "it holds {} values where its key needs {}",
-            stored.len(),
-            fresh.len()
+            stored.entries, fresh.entries
+        )));
+    }
+    if (fresh.max, fresh.clamped) != (stored.max, stored.clamped) {
+        return Ok(Verdict::Unreadable(format!(
+            "its header gives the largest value {} and {} clamped entries where the definition gives {} and {}",
+            stored.max, stored.clamped, fresh.max, fresh.clamped
         )));
     }
     let mut wrong = 0u64;
     let mut first = None;
-    for (i, (a, b)) in fresh.iter().zip(&stored).enumerate() {
+    for (i, (a, b)) in fresh.data.iter().zip(&stored.data).enumerate() {
         if a != b {
-            wrong += 1;
-            first.get_or_insert(i as u64);
+            for half in 0..2 {
+                if (a ^ b) >> (half * 4) & 15 != 0 {
+                    wrong += 1;
+                    first.get_or_insert(i as u64 * 2 + half);
+                }
+            }
         }
     }
     Ok(match first {

@@ -1,0 +1,458 @@
+//! Where each abstract state of a group's database lives: a dense index
+//! over (set of occupied cells, region of the blank, order of the tiles on
+//! those cells), so that a zero-aware database stores exactly one value
+//! per region that exists, and nothing for the free-cell ordinals that
+//! are no region's lowest cell.
+//!
+//! A placement of `k` tiles is split into its *subset* (the occupied
+//! cells, ranked in colexicographic order, which is the order of the cell
+//! masks as numbers) and its *order* (which tile stands on which of those
+//! cells, a permutation of `k` ranked by its Lehmer code). The regions of
+//! the blank depend on the subset alone, so the states of one subset are
+//! one contiguous block: `base[subset] + order · regions + region`, with
+//! the regions numbered by their lowest cell (the regions of one placement
+//! side by side, so that a build expanding them unranks the order once).
+//! Without zero-awareness every subset has one "region" and the index is
+//! `subset · k! + order`.
+//!
+//! The order's rank is computed from the cells directly, scanning the
+//! tiles last to first: digit `i` counts the later tiles standing on lower
+//! cells, read with one `popcount` against the mask of cells seen so far.
+//! That is the same single pass (and cost) as ranking the placement
+//! itself, and the same pass yields the occupied mask.
+
+use crate::board::Shape;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+/// Cell adjacency as bit masks, for boards of at most 64 cells.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    pub cols: usize,
+    pub n: usize,
+    full: u64,
+    not_first_col: u64,
+    not_last_col: u64,
+    /// `nbr[c]`: the cells next to `c`.
+    pub nbr: Vec<u64>,
+}
+
+impl Geometry {
+    pub fn new(shape: Shape) -> Geometry {
+        let (rows, cols) = (shape.rows, shape.cols);
+        let n = rows * cols;
+        assert!(n <= 64, "pattern databases need boards of at most 64 cells");
+        let full = if n == 64 { !0 } else { (1u64 << n) - 1 };
+        let mut not_first_col = 0;
+        let mut not_last_col = 0;
+        let mut nbr = vec![0u64; n];
+        for (c, m) in nbr.iter_mut().enumerate() {
+            if c % cols != 0 {
+                not_first_col |= 1 << c;
+                *m |= 1 << (c - 1);
+            }
+            if c % cols != cols - 1 {
+                not_last_col |= 1 << c;
+                *m |= 1 << (c + 1);
+            }
+            if c >= cols {
+                *m |= 1 << (c - cols);
+            }
+            if c + cols < n {
+                *m |= 1 << (c + cols);
+            }
+        }
+        Geometry {
+            cols,
+            n,
+            full,
+            not_first_col,
+            not_last_col,
+            nbr,
+        }
+    }
+
+    /// The connected part of `free` that contains `seed` (a subset of it).
+    #[inline]
+    pub fn flood(&self, seed: u64, free: u64) -> u64 {
+        let mut r = seed;
+        loop {
+            let grown = r
+                | ((r << 1) & self.not_first_col)
+                | ((r >> 1) & self.not_last_col)
+                | (r << self.cols)
+                | (r >> self.cols);
+            let next = grown & free;
+            if next == r {
+                return r;
+            }
+            r = next;
+        }
+    }
+
+    pub fn full(&self) -> u64 {
+        self.full
+    }
+
+    /// Number of connected regions of `free`.
+    pub fn region_count(&self, free: u64) -> usize {
+        self.regions_meeting(free, free)
+    }
+
+    /// Index of the region of `free` holding `cell` among the regions of
+    /// `free` ordered by their lowest cell.
+    #[inline]
+    pub fn region_index(&self, free: u64, cell: usize) -> usize {
+        let rep = self.flood(1 << cell, free).trailing_zeros();
+        let below = free & ((1u64 << rep) - 1);
+        self.regions_meeting(below, free)
+    }
+
+    /// Number of regions of `free` with a cell in `part` (a subset of
+    /// `free`).
+    fn regions_meeting(&self, part: u64, free: u64) -> usize {
+        let mut rest = part;
+        let mut count = 0;
+        while rest != 0 {
+            rest &= !self.flood(rest & rest.wrapping_neg(), free);
+            count += 1;
+        }
+        count
+    }
+
+    /// For boards of at most 16 cells: `table[free << 4 | blank]` is the
+    /// [`Geometry::region_index`] of the blank's cell, so that a lookup
+    /// needs no flood fill. Built once per shape (1 MiB).
+    pub fn region_table(&self) -> Option<Arc<[u8]>> {
+        if self.n > 16 {
+            return None;
+        }
+        type Tables = Mutex<HashMap<(usize, usize), Arc<[u8]>>>;
+        static TABLES: OnceLock<Tables> = OnceLock::new();
+        let mut map = TABLES
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let key = (self.n, self.cols);
+        if let Some(t) = map.get(&key) {
+            return Some(t.clone());
+        }
+        let table: Arc<[u8]> = (0..(1usize << self.n) * 16)
+            .into_par_iter()
+            .map(|i| {
+                let (free, blank) = ((i >> 4) as u64, i & 15);
+                if blank < self.n && free & (1 << blank) != 0 {
+                    self.region_index(free, blank) as u8
+                } else {
+                    0
+                }
+            })
+            .collect::<Vec<u8>>()
+            .into();
+        map.insert(key, table.clone());
+        Some(table)
+    }
+}
+
+/// `C(a, b)` for `a ≤ 64`, `b ≤ 16`, saturating.
+fn binomials() -> Box<[[u64; 17]; 65]> {
+    let mut c = Box::new([[0u64; 17]; 65]);
+    for a in 0..=64 {
+        c[a][0] = 1;
+        for b in 1..=16.min(a) {
+            c[a][b] = c[a - 1][b - 1].saturating_add(if b < a { c[a - 1][b] } else { 0 });
+        }
+    }
+    c
+}
+
+/// The index of one group size's states on one board shape, zero-aware or
+/// not. Shared by every database of that size (see [`Layout::get`]).
+pub struct Layout {
+    pub geo: Geometry,
+    /// `k!`: orders per subset and region.
+    pub orders: u64,
+    /// `order_weight[i] = (k − 1 − i)!`, the weight of digit `i`.
+    pub order_weight: [u64; 16],
+    /// Occupied-cell masks in colexicographic (numeric) order.
+    pub masks: Vec<u64>,
+    /// `info[subset] = first state << 8 | regions`.
+    info: Vec<u64>,
+    /// On boards of ≤ 16 cells, `info` by mask (no ranking of the subset).
+    info_by_mask: Option<Vec<u64>>,
+    /// `C(a, b)`, for ranking subsets on larger boards.
+    binom: Box<[[u64; 17]; 65]>,
+    /// Region index by (free cells, blank) on boards of ≤ 16 cells.
+    region_table: Option<Arc<[u8]>>,
+    /// States in all.
+    pub states: u64,
+}
+
+impl Layout {
+    /// The layout for `k` tiles on `shape`, built once per process.
+    /// `None` when the subsets or states overflow (the caller has checked
+    /// the entry cap before, so this is a guard).
+    pub fn get(shape: Shape, k: usize, regions: bool) -> Option<Arc<Layout>> {
+        type Layouts = Mutex<HashMap<(usize, usize, usize, bool), Arc<Layout>>>;
+        static LAYOUTS: OnceLock<Layouts> = OnceLock::new();
+        let key = (shape.rows, shape.cols, k, regions);
+        let mut map = LAYOUTS
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(l) = map.get(&key) {
+            return Some(l.clone());
+        }
+        let l = Arc::new(Layout::new(shape, k, regions)?);
+        map.insert(key, l.clone());
+        Some(l)
+    }
+
+    fn new(shape: Shape, k: usize, regions: bool) -> Option<Layout> {
+        let geo = Geometry::new(shape);
+        let n = geo.n;
+        if k == 0 || k > 16 || k > n {
+            return None;
+        }
+        let binom = binomials();
+        let subsets = binom[n][k];
+        if subsets == u64::MAX || subsets > u64::from(u32::MAX) {
+            return None;
+        }
+        let orders = crate::rank::FACT[k];
+        let mut order_weight = [0u64; 16];
+        for (i, w) in order_weight.iter_mut().enumerate().take(k) {
+            *w = crate::rank::FACT[k - 1 - i];
+        }
+        // every k-subset, in increasing mask order (Gosper's hack)
+        let mut masks = Vec::with_capacity(subsets as usize);
+        let mut m: u64 = (1u64 << k) - 1;
+        for _ in 0..subsets {
+            masks.push(m);
+            let c = m & m.wrapping_neg();
+            let r = m.wrapping_add(c);
+            if r == 0 {
+                break;
+            }
+            m = (((r ^ m) >> 2) / c) | r;
+        }
+        let counts: Vec<u64> = masks
+            .par_iter()
+            .map(|&m| {
+                if regions {
+                    geo.region_count(geo.full() & !m) as u64
+                } else {
+                    1
+                }
+            })
+            .collect();
+        let mut info = Vec::with_capacity(masks.len());
+        let mut first = 0u64;
+        for &r in &counts {
+            info.push(first.checked_mul(256)? | r);
+            first = first.checked_add(r.checked_mul(orders)?)?;
+        }
+        let info_by_mask = (n <= 16).then(|| {
+            let mut t = vec![0u64; 1 << n];
+            for (&m, &i) in masks.iter().zip(&info) {
+                t[m as usize] = i;
+            }
+            t
+        });
+        let region_table = if regions { geo.region_table() } else { None };
+        Some(Layout {
+            orders,
+            order_weight,
+            masks,
+            info,
+            info_by_mask,
+            binom,
+            region_table,
+            states: first,
+            geo,
+        })
+    }
+
+    /// Colexicographic rank of the subset `mask` (its index in `masks`).
+    #[inline]
+    pub fn subset_rank(&self, mask: u64) -> usize {
+        let mut m = mask;
+        let mut r = 0u64;
+        let mut j = 1;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            r += self.binom[c & 63][j & 15];
+            j += 1;
+        }
+        r as usize
+    }
+
+    /// `first state << 8 | regions` of the subset `mask`.
+    #[inline(always)]
+    fn info(&self, mask: u64) -> u64 {
+        match &self.info_by_mask {
+            Some(t) => t[mask as usize],
+            None => self.info[self.subset_rank(mask)],
+        }
+    }
+
+    /// The state of the tiles on `mask` in the order ranked `order`, with
+    /// the blank on `blank`.
+    #[inline(always)]
+    pub fn state_of(&self, mask: u64, order: u64, blank: usize) -> u64 {
+        let info = self.info(mask);
+        let regions = info & 0xff;
+        let first = (info >> 8) + order * regions;
+        if regions == 1 {
+            return first;
+        }
+        let free = self.geo.full() & !mask;
+        first
+            + match &self.region_table {
+                Some(t) => u64::from(t[(free as usize) << 4 | (blank & 15)]),
+                None => self.geo.region_index(free, blank) as u64,
+            }
+    }
+
+    /// Number of regions of the subset at `index`, and its first state.
+    pub fn subset(&self, index: usize) -> (u64, u64) {
+        (self.info[index] & 0xff, self.info[index] >> 8)
+    }
+
+    /// The subset holding `state` (states are in subset order).
+    pub fn subset_of_state(&self, state: u64) -> usize {
+        self.info.partition_point(|&i| i >> 8 <= state) - 1
+    }
+
+    /// The rank of the order of tiles on `cells` (tile `i` on `cells[i]`),
+    /// and the mask of the cells.
+    #[inline]
+    pub fn order_rank(&self, cells: &[u8]) -> (u64, u64) {
+        let mut used = 0u64;
+        let mut r = 0u64;
+        for (i, &c) in cells.iter().enumerate().rev() {
+            let below = (used & ((1u64 << c) - 1)).count_ones() as u64;
+            r += below * self.order_weight[i & 15];
+            used |= 1u64 << c;
+        }
+        (r, used)
+    }
+
+    /// Puts the tiles of order `rank` on the cells of `mask`: `out[i]` is
+    /// tile `i`'s cell.
+    pub fn order_unrank(&self, rank: u64, mask: u64, out: &mut [u8]) {
+        let k = out.len();
+        // Lehmer digits from the last: digit i is in base k − i; divisions
+        // by small numbers in 32 bits where the rank fits (k ≤ 12), which
+        // is most of a build's time otherwise.
+        let mut digit = [0u8; 16];
+        if let Ok(mut r) = u32::try_from(rank) {
+            for i in (0..k).rev() {
+                let base = (k - i) as u32;
+                digit[i] = (r % base) as u8;
+                r /= base;
+            }
+        } else {
+            let mut r = rank;
+            for i in (0..k).rev() {
+                let base = (k - i) as u64;
+                digit[i] = (r % base) as u8;
+                r /= base;
+            }
+        }
+        let mut rest = mask;
+        for (slot, &d) in out.iter_mut().zip(&digit) {
+            let mut x = rest;
+            for _ in 0..d {
+                x &= x - 1;
+            }
+            let c = x.trailing_zeros();
+            *slot = c as u8;
+            rest &= !(1u64 << c);
+        }
+    }
+
+    /// The state of the tiles on `cells` with the blank on `blank`.
+    pub fn state(&self, cells: &[u8], blank: usize) -> u64 {
+        let (order, mask) = self.order_rank(cells);
+        self.state_of(mask, order, blank)
+    }
+}
+
+/// States of a `k`-tile database on `shape` (zero-aware or not), without
+/// building the layout's tables when the count alone is asked: `None` on
+/// overflow or when the board is too big.
+pub fn state_count(shape: Shape, k: usize, regions: bool) -> Option<u64> {
+    let n = shape.cells();
+    if n > 64 || k == 0 || k > 16 || k > n {
+        return None;
+    }
+    if !regions {
+        return crate::rank::partial_count(n, k);
+    }
+    Layout::get(shape, k, true).map(|l| l.states)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flood_fills_connected_cells_only() {
+        let g = Geometry::new(Shape::new(3, 3));
+        // free: the left column and the right column; the middle column blocked
+        let free = 0b001_001_001 | 0b100_100_100;
+        assert_eq!(g.flood(1, free), 0b001_001_001);
+        assert_eq!(g.flood(1 << 2, free), 0b100_100_100);
+        assert_eq!(g.region_count(free), 2);
+        assert_eq!(g.region_index(free, 8), 1);
+        assert_eq!(g.region_index(free, 3), 0);
+        let g = Geometry::new(Shape::new(8, 8));
+        assert_eq!(g.flood(1, g.full()), g.full());
+    }
+
+    #[test]
+    fn every_state_has_one_index() {
+        // 3 tiles on 3×3 and 2×4, and 2 tiles on 5×5 (ranked without the
+        // mask table): every (placement, region) maps to a distinct index
+        // below the count, and orders round-trip.
+        for (shape, k) in [
+            (Shape::new(3, 3), 3),
+            (Shape::new(2, 4), 4),
+            (Shape::new(5, 5), 2),
+        ] {
+            for regions in [false, true] {
+                let l = Layout::get(shape, k, regions).unwrap();
+                let n = shape.cells();
+                let mut seen = vec![false; l.states as usize];
+                let placements = crate::rank::PartialRanker::new(n, k).unwrap();
+                let mut cells = vec![0u8; k];
+                for p in 0..placements.count() {
+                    placements.unrank(p, &mut cells);
+                    let (order, mask) = l.order_rank(&cells);
+                    let mut back = vec![0u8; k];
+                    l.order_unrank(order, mask, &mut back);
+                    assert_eq!(back, cells);
+                    assert_eq!(l.masks[l.subset_rank(mask)], mask);
+                    let free = l.geo.full() & !mask;
+                    let mut done = 0u64;
+                    for blank in 0..n {
+                        if free & (1 << blank) == 0 || done & (1 << blank) != 0 {
+                            continue;
+                        }
+                        done |= l.geo.flood(1 << blank, free);
+                        let s = l.state(&cells, blank) as usize;
+                        assert!(!seen[s], "{shape:?} {cells:?} {blank}");
+                        seen[s] = true;
+                        if !regions {
+                            break;
+                        }
+                    }
+                }
+                assert!(seen.iter().all(|&s| s), "{shape:?} k={k} {regions}");
+            }
+        }
+    }
+}
