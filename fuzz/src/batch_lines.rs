@@ -25,6 +25,7 @@ use crate::common::{assert_short, size, split};
 use npuzzle::batch::{self, Answerer, BatchConfig, ChunkReader, Shard, StreamOptions, Tally};
 use npuzzle::board::{parse_path, Scan, Shape};
 use npuzzle::heuristic::pdb::{PdbCache, PdbOptions};
+use npuzzle::heuristic::HeuristicKind;
 use npuzzle::{Board, Budget, SolveOptions};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -63,7 +64,12 @@ fn make_config(selector: u8) -> BatchConfig {
     BatchConfig {
         size: size(selector),
         jsonl: selector & 0x08 != 0,
+        // Manhattan distance: with pattern databases every new 4x4 goal
+        // would build its tables first (a tenth of a second under the
+        // fuzzer's instrumentation, two thousand times the cost of an
+        // answer); `pdb_file` and the server's tests cover that path.
         opts: SolveOptions::default()
+            .with_heuristic(HeuristicKind::Manhattan)
             .with_budget(budget)
             .with_pdb(pdb)
             .with_path(selector & 0x10 != 0),
