@@ -72,6 +72,19 @@ pub trait Heuristic: Send + Sync {
     /// bound.
     const READS_TILES: bool = true;
 
+    /// Whether [`Heuristic::touch`] pays: IDA* then touches every child's
+    /// entries before evaluating any.
+    fn touches(&self) -> bool {
+        false
+    }
+
+    /// Asks the cache for what [`Heuristic::update`] of this move will
+    /// read from large tables, so that a node's children's cache misses
+    /// overlap instead of coming one after another (pattern databases: one
+    /// or two misses a child). Nothing by default.
+    #[inline]
+    fn touch(&self, _state: &Self::State, _tile: u8, _from: usize, _to: usize) {}
+
     /// A second lower bound for the same board, costlier than
     /// [`Heuristic::value`] and not consistent with it (pattern databases:
     /// the dual lookups). IDA* asks for it only where the first does not

@@ -45,6 +45,9 @@ pub struct Ida<'h, H: Heuristic> {
     /// Whether the heuristic's second opinion ([`Heuristic::second`]) is
     /// asked, with bidirectional pathmax.
     second: bool,
+    /// Whether the children's table entries are touched first
+    /// ([`Heuristic::touches`]).
+    touch: bool,
     /// The board in place (first `n` bytes); indexed by `u8` cells.
     board: [u8; 256],
     n: usize,
@@ -92,6 +95,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             // (the two-pass expansion below does not move the board for
             // the heuristic)
             second: h.has_second() && !H::READS_TILES,
+            touch: h.touches(),
             board,
             n,
             goal: goal.tiles().to_vec(),
@@ -169,6 +173,18 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         false
     }
 
+    /// Touches the table entries of every child not pruned
+    /// ([`Heuristic::touch`]) before any is evaluated.
+    #[inline(always)]
+    fn touch_children(&self, m: &Moves, codes: &[u8; 4], state: u32, b: usize, hs: &H::State) {
+        for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
+            if self.pruner.next(state, code) != FORBIDDEN {
+                let to = usize::from(m.cells[i]);
+                self.h.touch(hs, self.board[to], to, b);
+            }
+        }
+    }
+
     fn dfs(&mut self, blank: u8, state: u32, g: u32, hs: H::State) -> Step {
         if self.h.value(&hs) == 0 && self.board[..self.n] == self.goal[..] {
             return Step::Found;
@@ -180,6 +196,9 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         let m = self.moves[usize::from(blank)];
         let codes = self.codes[usize::from(blank)];
         let b = usize::from(blank);
+        if self.touch {
+            self.touch_children(&m, &codes, state, b, &hs);
+        }
         for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
             let next = self.pruner.next(state, code);
             if next == FORBIDDEN {
@@ -248,6 +267,9 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         let codes = self.codes[usize::from(blank)];
         let b = usize::from(blank);
         let limit = self.bound.saturating_sub(g + 1);
+        if self.touch {
+            self.touch_children(&m, &codes, state, b, &hs);
+        }
         let mut kids: [Option<(H::State, u32)>; 4] = [None; 4];
         for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
             let next = self.pruner.next(state, code);

@@ -106,6 +106,14 @@ impl PatternDb {
     /// tile to first) and the layout's block; else the placement's rank.
     #[inline(always)]
     fn lookup_cells(&self, k: usize, cell: impl Fn(usize) -> u8, blank: usize) -> u8 {
+        let (state, md) = self.state_and_md(k, cell, blank);
+        self.value_at(state, md)
+    }
+
+    /// The entry of the group whose `i`-th tile stands on `cell(i)`, with
+    /// the blank on `blank`, and the tiles' Manhattan distance.
+    #[inline(always)]
+    fn state_and_md(&self, k: usize, cell: impl Fn(usize) -> u8, blank: usize) -> (u64, u32) {
         let mut used = 0u64;
         let mut rank = 0u64;
         let mut md = 0u32;
@@ -117,7 +125,7 @@ impl PatternDb {
                 md += u32::from(self.md[(i << 6 | usize::from(c)) & 1023]);
                 used |= 1u64 << c;
             }
-            return self.value_at(rank, md);
+            return (rank, md);
         }
         for i in (0..k).rev() {
             let c = cell(i);
@@ -126,7 +134,25 @@ impl PatternDb {
             md += u32::from(self.md[(i << 6 | usize::from(c)) & 1023]);
             used |= 1u64 << c;
         }
-        self.value_at(self.layout.state_of(used, rank, blank), md)
+        (self.layout.state_of(used, rank, blank), md)
+    }
+
+    /// Whether finding an entry's index is cheap (a placement's rank, or
+    /// a zero-aware layout indexed by table), so that computing it twice,
+    /// once for [`PatternDb::touch`], pays.
+    pub fn cheap_index(&self) -> bool {
+        !self.key.regions || self.layout.indexes_by_table()
+    }
+
+    /// Asks the cache for the byte [`PatternDb::lookup`] of the same
+    /// arguments will read, so that the lookups of several children wait
+    /// for memory together rather than one after another.
+    #[inline(always)]
+    pub(super) fn touch(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) {
+        let (state, _) = self.state_and_md(tiles.len(), |i| cell(tiles[i]), blank);
+        if let Some(byte) = self.data.get((state >> 1) as usize) {
+            prefetch(byte);
+        }
     }
 
     /// Whether the database keeps one value per region of the blank.
@@ -156,4 +182,23 @@ impl PatternDb {
     pub fn clamped(&self) -> u64 {
         self.clamped
     }
+}
+
+/// A prefetch hint for the cache line holding `byte`. (Measured: Korf's
+/// 100 with 7-8 searched in 0.385 s against 0.531 s without, one thread,
+/// medians of five alternating runs; a plain load instead of the hint was
+/// slower than nothing.)
+#[inline(always)]
+#[allow(unsafe_code)]
+fn prefetch(byte: &u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 target has; a
+    // prefetch is only a hint: it reads nothing into the program, writes
+    // nothing and never faults, and the pointer comes from a live reference.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(byte).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = byte;
 }

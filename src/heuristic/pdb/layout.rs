@@ -289,6 +289,12 @@ impl Layout {
         r as usize
     }
 
+    /// Whether [`Layout::state_of`] is a table lookup (boards of at most
+    /// 16 cells) rather than a subset ranking.
+    pub fn indexes_by_table(&self) -> bool {
+        self.info_by_mask.is_some()
+    }
+
     /// `first state << 8 | regions` of the subset `mask`.
     #[inline(always)]
     fn info(&self, mask: u64) -> u64 {
