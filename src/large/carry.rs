@@ -139,13 +139,12 @@ fn carry_after(a: i32, b: i32) -> i32 {
 
 /// Goals and weights of the tiles round a carried tile, looked up at most
 /// once per step (bit `k` of `known` for ring cell `k`).
-#[derive(Default)]
-struct RingGoals {
+struct RingGoals<'d> {
     known: u8,
     goals: [(P, i32); 8],
     /// Global cell of the carried tile, and the steps to the ring cells.
     center: usize,
-    delta: [isize; 8],
+    delta: &'d [isize; 8],
 }
 
 impl Line<'_, '_> {
@@ -163,7 +162,7 @@ impl Line<'_, '_> {
     /// The goal (local) and weight of the tile on ring cell `k` round `t`,
     /// looked up once per step of a carry.
     #[inline]
-    fn ring_goal(&self, k: usize, cache: &mut RingGoals) -> (P, i32) {
+    fn ring_goal(&self, k: usize, cache: &mut RingGoals<'_>) -> (P, i32) {
         if cache.known >> k & 1 == 1 {
             return cache.goals[k];
         }
@@ -178,7 +177,7 @@ impl Line<'_, '_> {
 
     /// What the tiles displaced by walking the blank from ring position `i`
     /// to `j` gain (each moves one cell back along the ring).
-    fn arc_gain(&self, t: P, i: usize, j: usize, forward: bool, cache: &mut RingGoals) -> i32 {
+    fn arc_gain(&self, t: P, i: usize, j: usize, forward: bool, cache: &mut RingGoals<'_>) -> i32 {
         let (mut k, mut gain) = (i, 0);
         while k != j {
             // the tile on `next` moves against the blank, onto `k`
@@ -275,17 +274,19 @@ impl Line<'_, '_> {
             // the tiles it displaces gain.
             let min_score = opts[..n].iter().map(|o| o.0).min().unwrap_or(0);
             let mut best: Option<(i32, Dir, Option<bool>)> = None;
-            let mut cache = RingGoals {
-                center: self.f.cell(*t),
-                delta: self.ring_delta,
-                ..RingGoals::default()
-            };
             // the ways worth weighing: a single one needs no gains
             let choices: usize = opts[..n]
                 .iter()
                 .filter(|o| o.0 <= min_score + SLACK)
                 .map(|&(_, _, (f, b))| if f == b && f < NO_WAY { 2 } else { 1 })
                 .sum();
+            // (made only when gains are weighed: most steps have one way)
+            let mut cache = RingGoals {
+                known: 0,
+                goals: [(P::new(0, 0), 0); 8],
+                center: if choices > 1 { self.f.cell(*t) } else { 0 },
+                delta: &self.ring_delta,
+            };
             for &(score, d, (f, b)) in &opts[..n] {
                 if score > min_score + SLACK {
                     continue;

@@ -140,9 +140,14 @@ impl<'e> Emitter<'e> {
         // (Once stopped, moves still come until the solver notices, but
         // none reaches the sink: see `flush_chunk` and `finish`.)
         // the tile goes from `to` to `from`
-        let h = self
-            .hash
-            .wrapping_add(weight(tile).wrapping_mul(u64::from(from).wrapping_sub(u64::from(to))));
+        // (the hash serves only the cycle check)
+        let h = if self.cycles {
+            self.hash.wrapping_add(
+                weight(tile).wrapping_mul(u64::from(from).wrapping_sub(u64::from(to))),
+            )
+        } else {
+            0
+        };
         if self.tail > self.head {
             let last = self.ring[(self.tail - 1) as usize % WINDOW];
             if last.dir == dir.opposite() {
@@ -167,7 +172,9 @@ impl<'e> Emitter<'e> {
         }
         self.ring[self.tail as usize % WINDOW] = Entry { dir, tile, hash: h };
         self.tail += 1;
-        self.index[h as usize % INDEX] = (h, self.tail);
+        if self.cycles {
+            self.index[h as usize % INDEX] = (h, self.tail);
+        }
         self.hash = h;
     }
 
