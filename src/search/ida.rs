@@ -271,6 +271,8 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             self.touch_children(&m, &codes, state, b, &hs);
         }
         let mut kids: [Option<(H::State, u32)>; 4] = [None; 4];
+        // each child's `f`, to search the most promising first
+        let mut fs = [u32::MAX; 4];
         for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
             let next = self.pruner.next(state, code);
             if next == FORBIDDEN {
@@ -295,9 +297,15 @@ impl<'h, H: Heuristic> Ida<'h, H> {
                 continue;
             }
             kids[i] = Some((hs2, next));
+            fs[i] = f;
         }
-        for (i, kid) in kids.iter().enumerate() {
-            let Some((hs2, next)) = *kid else { continue };
+        // Smallest `f` first (stable): in the last iteration the goal is
+        // met sooner; the order changes nothing else (pruning depends on
+        // the path, not on the order siblings are searched in).
+        let mut order = [0usize, 1, 2, 3];
+        order.sort_by_key(|&i| fs[i]);
+        for i in order {
+            let Some((hs2, next)) = kids[i] else { continue };
             let (cell, dir) = (m.cells[i], m.dirs[i]);
             let to = usize::from(cell);
             let tile = slide(&mut self.board, b, to);
