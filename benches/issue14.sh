@@ -14,8 +14,13 @@
 # median search time (`searching`, database loading excluded) and the
 # ratios to `parent`. All lengths are checked against the file by `bench`.
 #
+# BLANK (auto, min or regions; default auto) is passed as --pdb-blank: with
+# regions the 8-tile half of 7-8 is zero-aware too (755 MB; its first run
+# builds it, outside the times shown).
+#
 #   PDB_DIR=/path/to/cache benches/issue14.sh
 #   PARTITIONS=6-6-3 RUNS=5 LIMIT=50 benches/issue14.sh
+#   PARTITIONS=7-8 BLANK=regions benches/issue14.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=${DATA:-data/korf100.txt}
@@ -24,6 +29,7 @@ PARTITIONS=${PARTITIONS:-"7-8 6-6-3"}
 LIMIT=${LIMIT:-100}
 PDB_DIR=${PDB_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/npuzzle}
 THREADS2=${THREADS2:-0}
+BLANK=${BLANK:-auto}
 cargo build --release --quiet
 BIN=${CARGO_TARGET_DIR:-target}/release/npuzzle
 TMP=$(mktemp -d)
@@ -51,7 +57,7 @@ for part in $PARTITIONS; do
         for v in "${variants[@]}"; do
             # shellcheck disable=SC2046
             "$BIN" bench "$DATA" --limit "$LIMIT" --algo idastar --heuristic pdb --pdb "$part" \
-                --pdb-dir "$PDB_DIR" $(flags "$v") > "$TMP/out" 2>&1 || { cat "$TMP/out"; exit 1; }
+                --pdb-dir "$PDB_DIR" --pdb-blank "$BLANK" $(flags "$v") > "$TMP/out" 2>&1 || { cat "$TMP/out"; exit 1; }
             grep -q "lengths match" "$TMP/out" || { cat "$TMP/out"; exit 1; }
             # total: N instances, M moves, E expanded (…), G generated, T s searching (…)
             awk -v v="$v" -v run="$run" '/^total:/ {
@@ -66,7 +72,7 @@ for part in $PARTITIONS; do
         done
     done
     echo
-    echo "pdb $part (Korf's 100, first $LIMIT, blank-first goal)"
+    echo "pdb $part, --pdb-blank $BLANK (Korf's 100, first $LIMIT, blank-first goal)"
     printf '%-26s %12s %12s %10s   %8s %8s %8s\n' variant "expanded/i" "generated/i" "time s" "×exp" "×gen" "×time"
     awk -v order="$(printf '%s ' "${variants[@]}")" '
         { n[$1] = $3; e[$1] = $4; g[$1] = $5; t[$1, ++k[$1]] = $6 }
