@@ -42,8 +42,11 @@ pub struct Ida<'h, H: Heuristic> {
     /// Direction codes of `moves`.
     codes: [[u8; 4]; 256],
     pruner: Arc<MovePruner>,
+    /// Whether nodes are expanded in two passes ([`Ida::dfs2`]): every
+    /// child evaluated, then the children searched smallest `f` first.
+    two_pass: bool,
     /// Whether the heuristic's second opinion ([`Heuristic::second`]) is
-    /// asked, with bidirectional pathmax.
+    /// asked, with bidirectional pathmax (in the two-pass expansion).
     second: bool,
     /// Whether the children's table entries are touched first
     /// ([`Heuristic::touches`]).
@@ -92,8 +95,11 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             moves,
             codes,
             pruner: MovePruner::shared(goal.shape(), pruning),
-            // (the two-pass expansion below does not move the board for
-            // the heuristic)
+            // The two-pass expansion does not move the board for the
+            // heuristic, so it serves those that do not read it (pattern
+            // databases: on Korf's 100 with 7-8, 13% fewer nodes generated
+            // and 0.378 s against 0.415 s than in move order, medians of 3).
+            two_pass: !H::READS_TILES,
             second: h.has_second() && !H::READS_TILES,
             touch: h.touches(),
             board,
@@ -135,7 +141,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         self.bound = bound;
         self.next_bound = u32::MAX;
         self.path.clear();
-        if self.second {
+        if self.two_pass {
             self.dfs2(blank as u8, state, g, hs)
         } else {
             self.dfs(blank as u8, state, g, hs)
@@ -248,9 +254,10 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         Step::Exhausted
     }
 
-    /// [`Ida::dfs`] with the heuristic's second opinion (an inconsistent
-    /// heuristic) and bidirectional pathmax: every child is evaluated
-    /// before any is searched, and a child whose estimate exceeds the
+    /// [`Ida::dfs`] in two passes: every child is evaluated before any is
+    /// searched, smallest `f` first. With the heuristic's second opinion
+    /// (an inconsistent heuristic) it adds bidirectional pathmax: a child
+    /// whose estimate exceeds the
     /// parent's by more than one move raises the parent's (a move changes
     /// the true distance by one), which may prune the parent and its other
     /// children at once. (Pathmax downwards never prunes in IDA*: a child's
@@ -283,7 +290,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             let tile = self.board[to];
             let hs2 = self.h.update_bounded(&hs, &[], tile, to, b, limit);
             let mut f = g + 1 + self.h.value(&hs2);
-            if f <= self.bound {
+            if self.second && f <= self.bound {
                 f = f.max(g + 1 + self.h.second(&hs2));
             }
             if f > self.bound {
