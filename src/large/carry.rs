@@ -280,11 +280,10 @@ impl Line<'_, '_> {
                 .filter(|o| o.0 <= min_score + SLACK)
                 .map(|&(_, _, (f, b))| if f == b && f < NO_WAY { 2 } else { 1 })
                 .sum();
-            // (made only when gains are weighed: most steps have one way)
             let mut cache = RingGoals {
                 known: 0,
                 goals: [(P::new(0, 0), 0); 8],
-                center: if choices > 1 { self.f.cell(*t) } else { 0 },
+                center: self.f.cell(*t),
                 delta: &self.ring_delta,
             };
             for &(score, d, (f, b)) in &opts[..n] {

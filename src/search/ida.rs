@@ -179,18 +179,19 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         false
     }
 
-    /// Touches the table entries of every child not pruned
-    /// ([`Heuristic::touch`]) before any is evaluated.
+    /// Whether the search ends after a child's `step`; on the way back
+    /// from the goal, records the move `dir` that led to the child.
     #[inline(always)]
-    fn touch_children(&self, m: &Moves, codes: &[u8; 4], state: u32, b: usize, hs: &H::State) {
-        for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
-            if self.pruner.next(state, code) != FORBIDDEN {
-                let to = usize::from(m.cells[i]);
-                self.h.touch(hs, self.board[to], to, b);
-            }
+    fn ends(&mut self, step: Step, dir: Dir) -> bool {
+        if step == Step::Found {
+            self.path.push(dir);
         }
+        step != Step::Exhausted
     }
 
+    /// The expansion for heuristics that read the board
+    /// ([`Heuristic::READS_TILES`]): each child is moved to, evaluated and
+    /// searched in move order. The others go through [`Ida::dfs2`].
     fn dfs(&mut self, blank: u8, state: u32, g: u32, hs: H::State) -> Step {
         if self.h.value(&hs) == 0 && self.board[..self.n] == self.goal[..] {
             return Step::Found;
@@ -202,9 +203,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         let m = self.moves[usize::from(blank)];
         let codes = self.codes[usize::from(blank)];
         let b = usize::from(blank);
-        if self.touch {
-            self.touch_children(&m, &codes, state, b, &hs);
-        }
+        let limit = self.bound.saturating_sub(g + 1);
         for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
             let next = self.pruner.next(state, code);
             if next == FORBIDDEN {
@@ -213,42 +212,20 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             self.generated += 1;
             let (cell, dir) = (m.cells[i], m.dirs[i]);
             let to = usize::from(cell);
-            let tile = self.board[to];
-            if H::READS_TILES {
-                slide(&mut self.board, b, to);
-            }
-            // (With a heuristic that does not read the board, it is moved
-            // only for children within the bound.)
-            let tiles: &[u8] = if H::READS_TILES {
-                &self.board[..self.n]
-            } else {
-                &[]
-            };
-            let limit = self.bound.saturating_sub(g + 1);
-            let hs2 = self.h.update_bounded(&hs, tiles, tile, to, b, limit);
+            let tile = slide(&mut self.board, b, to);
+            let hs2 = self
+                .h
+                .update_bounded(&hs, &self.board[..self.n], tile, to, b, limit);
             let f = g + 1 + self.h.value(&hs2);
-            if f > self.bound {
-                if f < self.next_bound {
-                    self.next_bound = f;
-                }
-                if H::READS_TILES {
-                    undo_slide(&mut self.board, b, to, tile);
-                }
-                continue;
-            }
-            if !H::READS_TILES {
-                slide(&mut self.board, b, to);
-            }
-            let step = self.dfs(cell, next, g + 1, hs2);
+            let step = if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                Step::Exhausted
+            } else {
+                self.dfs(cell, next, g + 1, hs2)
+            };
             undo_slide(&mut self.board, b, to, tile);
-            match step {
-                Step::Exhausted => {}
-                Step::Found | Step::Stopped => {
-                    if step == Step::Found {
-                        self.path.push(dir);
-                    }
-                    return step;
-                }
+            if self.ends(step, dir) {
+                return step;
             }
         }
         Step::Exhausted
@@ -274,14 +251,22 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         let codes = self.codes[usize::from(blank)];
         let b = usize::from(blank);
         let limit = self.bound.saturating_sub(g + 1);
+        let len = usize::from(m.len);
+        let mut nexts = [FORBIDDEN; 4];
+        for (next, &code) in nexts.iter_mut().zip(&codes).take(len) {
+            *next = self.pruner.next(state, code);
+        }
         if self.touch {
-            self.touch_children(&m, &codes, state, b, &hs);
+            // every child's table entries asked for before any is read
+            for i in (0..len).filter(|&i| nexts[i] != FORBIDDEN) {
+                let to = usize::from(m.cells[i]);
+                self.h.touch(&hs, self.board[to], to, b);
+            }
         }
         let mut kids: [Option<(H::State, u32)>; 4] = [None; 4];
         // each child's `f`, to search the most promising first
         let mut fs = [u32::MAX; 4];
-        for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
-            let next = self.pruner.next(state, code);
+        for (i, &next) in nexts.iter().enumerate().take(len) {
             if next == FORBIDDEN {
                 continue;
             }
@@ -318,14 +303,8 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             let tile = slide(&mut self.board, b, to);
             let step = self.dfs2(cell, next, g + 1, hs2);
             undo_slide(&mut self.board, b, to, tile);
-            match step {
-                Step::Exhausted => {}
-                Step::Found | Step::Stopped => {
-                    if step == Step::Found {
-                        self.path.push(dir);
-                    }
-                    return step;
-                }
+            if self.ends(step, dir) {
+                return step;
             }
         }
         Step::Exhausted
