@@ -139,6 +139,27 @@ fn random_square_boards_with_random_goals() {
     }
 }
 
+/// Past 65,536 cells the solver drops only inverse pairs (no cycle check)
+/// and its routes look one move ahead (not two): both ways are replayed,
+/// the second on a board just past the limit, the first on small boards.
+#[test]
+fn boards_past_the_thorough_size_and_without_the_cycle_check() {
+    let mut rng = ChaCha8Rng::seed_from_u64(15);
+    let (n, m) = (257, 256);
+    let limit = large::CYCLE_CHECK_MAX_CELLS.max(large::LOOK_AHEAD_MAX_CELLS);
+    assert!(n * m > limit);
+    let (s, g) = random_pair(n, m, &mut rng);
+    solve_and_check(n, m, &s, &g);
+    let plain = Options {
+        drop_cycles: false,
+        ..once()
+    };
+    for (r, c) in [(7, 7), (12, 9), (30, 30)] {
+        let (s, g) = random_pair(r, c, &mut rng);
+        solve_and_check_with(r, c, &s, &g, &plain);
+    }
+}
+
 /// Small boards are solved several times, each path is valid, and the
 /// shortest is kept: never longer than solving once.
 #[test]

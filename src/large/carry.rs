@@ -321,7 +321,7 @@ impl Line<'_, '_> {
             let front = t.step(d);
             match go {
                 Some(forward) => {
-                    self.phase = CARRY;
+                    self.set_phase(CARRY);
                     self.walk_ring(*t, front, forward);
                 }
                 None => {
@@ -334,7 +334,7 @@ impl Line<'_, '_> {
             if self.blank != front {
                 return Err(Fail(format!("blank not in front of the tile at {t:?}")));
             }
-            self.phase = CARRY;
+            self.set_phase(CARRY);
             self.mv(d.opposite());
             self.counters.carry_steps += 1;
             back = Some(*t);

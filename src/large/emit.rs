@@ -13,6 +13,10 @@
 //! can never drop a move that matters. Dropping a cycle leaves the final
 //! board unchanged, so the board the solver keeps stays right.
 //!
+//! Without the cycle check (large boards), the chunk being filled holds
+//! the moves instead of the ring, and a move undoing the last one held
+//! cancels it, as far back as the chunk goes (never less than [`WINDOW`]).
+//!
 //! Memory is bounded by the window and the chunk size, whatever the number
 //! of moves.
 
@@ -123,6 +127,12 @@ impl<'e> Emitter<'e> {
         }
     }
 
+    /// Moves taken so far (before any was dropped).
+    #[inline]
+    pub(crate) fn pushes(&self) -> u64 {
+        self.pushes
+    }
+
     /// Why the output stopped, if it has.
     pub(crate) fn stopped(&self) -> Option<Stop> {
         self.stop
@@ -139,6 +149,10 @@ impl<'e> Emitter<'e> {
         }
         // (Once stopped, moves still come until the solver notices, but
         // none reaches the sink: see `flush_chunk` and `finish`.)
+        if !self.cycles {
+            self.push_plain(dir);
+            return;
+        }
         // the tile goes from `to` to `from`
         // (the hash serves only the cycle check)
         let h = if self.cycles {
@@ -176,6 +190,37 @@ impl<'e> Emitter<'e> {
             self.index[h as usize % INDEX] = (h, self.tail);
         }
         self.hash = h;
+    }
+
+    /// Without the cycle check the chunk itself holds the moves: a move
+    /// that undoes the last one held cancels it, and a full chunk hands
+    /// on all but its last [`WINDOW`] moves, so a cancellation can always
+    /// reach that far back. (The ring and its bookkeeping cost about a
+    /// tenth of the solver's time on large boards, for nothing more.)
+    #[inline(always)]
+    fn push_plain(&mut self, dir: Dir) {
+        if self.chunk.last() == Some(&dir.opposite()) {
+            self.chunk.pop();
+            self.removed += 2;
+            return;
+        }
+        self.chunk.push(dir);
+        if self.chunk.len() == CHUNK {
+            self.flush_held(CHUNK - WINDOW);
+        }
+    }
+
+    /// Hands the first `n` moves of the chunk to the sink and keeps the rest.
+    #[cold]
+    fn flush_held(&mut self, n: usize) {
+        if self.stop.is_none() {
+            if (self.flush)(&self.chunk[..n]) {
+                self.delivered += n as u64;
+            } else {
+                self.stop = Some(Stop::Sink);
+            }
+        }
+        self.chunk.drain(..n);
     }
 
     /// The number `k` of absolute moves after which the board had hash `h`,
@@ -300,6 +345,24 @@ mod tests {
     fn inverse_moves_cancel() {
         assert_eq!(run(4, &[Up, Down, Left, Right, Down], false), [Down]);
         assert_eq!(run(4, &[Up, Left, Right, Down, Down], false), [Down]);
+    }
+
+    #[test]
+    fn inverse_moves_cancel_across_a_flush() {
+        // Laps round a 2×2 block (no move undoes the one before), past a
+        // full chunk, then the last WINDOW of them undone one by one: every
+        // undoing move cancels, though the chunk was handed on meanwhile.
+        let lap = [Up, Left, Down, Right];
+        let n = CHUNK + 4 * 25;
+        let mut moves: Vec<Dir> = lap.iter().cycle().take(n).copied().collect();
+        let undo: Vec<Dir> = moves[n - WINDOW..]
+            .iter()
+            .rev()
+            .map(|d| d.opposite())
+            .collect();
+        moves.extend(&undo);
+        let out = run(4, &moves, false);
+        assert_eq!(out, &moves[..n - WINDOW]);
     }
 
     #[test]

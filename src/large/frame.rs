@@ -107,6 +107,8 @@ pub(crate) struct Frame {
     /// and `c = b·(row, col, 1)`.
     a: [i32; 3],
     b: [i32; 3],
+    /// The global row (if `a[0] ≠ 0`) or column of local row 0.
+    line_at: u32,
 }
 
 impl Frame {
@@ -167,7 +169,10 @@ impl Frame {
         if mirrored {
             b = [-b[0], -b[1], w as i32 - 1 - b[2]];
         }
+        // local row 0 is `a·(row, col, 1) = 0`, with one of a[0], a[1] ±1
+        let line_at = (-a[2] * (a[0] + a[1])) as u32;
         Frame {
+            line_at,
             h: h as i32,
             w: w as i32,
             base,
@@ -221,11 +226,13 @@ impl Frame {
     /// the line.
     #[inline]
     pub(crate) fn line_of(&self, row: u32, col: u32) -> Option<usize> {
-        let (row, col) = (row as i32, col as i32);
-        let a = &self.a;
-        if a[0] * row + a[1] * col + a[2] != 0 {
+        // Local row 0 is one global row (or column): one comparison rules
+        // out almost every tile, on every move.
+        let along = if self.a[0] != 0 { row } else { col };
+        if along != self.line_at {
             return None;
         }
+        let (row, col) = (row as i32, col as i32);
         let b = &self.b;
         let c = b[0] * row + b[1] * col + b[2];
         (c >= 0 && c < self.w).then_some(c as usize)

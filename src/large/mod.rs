@@ -105,6 +105,12 @@ pub struct Options {
 /// 1000×1000; beyond this size only inverse pairs are dropped.
 pub const CYCLE_CHECK_MAX_CELLS: usize = 1 << 16;
 
+/// Largest board on which routes weigh the move after the next when they
+/// choose a move. Beyond it they look at the next move only: on 300×300
+/// boards the look-ahead saved 0.13% of the moves and cost 6% of the time
+/// (0.2–0.8% of the moves on 10×10 to 100×100, where the time is small).
+pub const LOOK_AHEAD_MAX_CELLS: usize = 1 << 16;
+
 impl Default for Options {
     fn default() -> Options {
         Options {
@@ -393,6 +399,7 @@ fn solve_canon<S: MoveSink>(
         bfs: Default::default(),
         counters: Default::default(),
         jitter,
+        look_ahead: rows * cols <= LOOK_AHEAD_MAX_CELLS,
     };
     let outcome = run(&mut peeler);
     let stop = peeler.m.out.finish();

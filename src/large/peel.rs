@@ -51,6 +51,8 @@ pub(crate) struct Peeler<'e, 't> {
     /// When not zero, the state of a generator that adds a little noise
     /// to the choice of the next cell, so that runs differ.
     pub jitter: u64,
+    /// Whether routes look one move further ahead.
+    pub look_ahead: bool,
 }
 
 /// Whether a region is finished by the exact solver: at most 3×3, or two
@@ -204,6 +206,7 @@ impl Peeler<'_, '_> {
             &mut self.bfs,
             &mut self.counters,
         );
+        line.look_ahead = self.look_ahead;
         while line.m.out.stopped().is_none() {
             let Some(target) = next_target(&mut line, &mut self.jitter) else {
                 break;
@@ -236,16 +239,6 @@ fn best_on_line(
     jitter: &mut u64,
 ) -> Option<(i32, Target)> {
     let w = line.f.w as usize;
-    let filled = |q: usize| line.filled[q] || (corner_first && q == 0);
-    // free runs: left[q] / right[q] = free cells just left / right of q
-    let mut left = vec![0i32; w];
-    for q in 1..w {
-        left[q] = if filled(q - 1) { 0 } else { left[q - 1] + 1 };
-    }
-    let mut right = vec![0i32; w];
-    for q in (0..w.saturating_sub(1)).rev() {
-        right[q] = if filled(q + 1) { 0 } else { right[q + 1] + 1 };
-    }
     let cost_of = |q: i32| -> (i32, i32) {
         let p = line.tile(q);
         if p == P::new(0, q) {
@@ -268,32 +261,45 @@ fn best_on_line(
             best = Some((score, t));
         }
     };
-    for q in 0..w {
-        if line.filled[q] {
+    // The corner, while both its neighbours are free; they wait (and the
+    // corner counts as filled in the runs).
+    if corner_first && !line.filled[0] {
+        consider(cost_of(0).0, Target::Single(false, 0));
+    }
+    // Runs of free cells, in order (one pass, no allocation: this runs
+    // before every placement): in a run of two, its pair; in a longer run,
+    // any cell but those next to its ends, charged for a split inside.
+    let mut s = if corner_first { 1 } else { 0 };
+    while s < w {
+        if line.filled[s] {
+            s += 1;
             continue;
         }
-        let qi = q as i32;
-        if corner_first && q <= 1 {
-            // The corner, while both its neighbours are free; they wait.
-            if q == 0 {
-                consider(cost_of(0).0, Target::Single(false, 0));
+        let mut e = s + 1;
+        while e < w && !line.filled[e] {
+            e += 1;
+        }
+        for q in s..e {
+            if corner_first && q <= 1 {
+                continue;
             }
-            continue;
-        }
-        let (a, b) = (left[q], right[q]);
-        if a + b == 1 {
-            if b == 1 {
-                let (r1, _) = cost_of(qi);
-                let (r2, _) = cost_of(qi + 1);
-                consider(r1.min(r2), Target::Pair(false, qi));
+            let (a, b) = (q - s, e - 1 - q);
+            let qi = q as i32;
+            if a + b == 1 {
+                if b == 1 {
+                    let (r1, _) = cost_of(qi);
+                    let (r2, _) = cost_of(qi + 1);
+                    consider(r1.min(r2), Target::Pair(false, qi));
+                }
+                continue;
             }
-            continue;
+            if a == 1 || b == 1 {
+                continue;
+            }
+            let split = if a >= 2 && b >= 2 { SPLIT } else { 0 };
+            consider(cost_of(qi).0 + split, Target::Single(false, qi));
         }
-        if a == 1 || b == 1 {
-            continue;
-        }
-        let split = if a >= 2 && b >= 2 { SPLIT } else { 0 };
-        consider(cost_of(qi).0 + split, Target::Single(false, qi));
+        s = e;
     }
     best
 }

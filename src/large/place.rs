@@ -66,7 +66,7 @@ impl Line<'_, '_> {
     /// Follows `table` until the tracked tiles are on their targets.
     fn walk(&mut self, win: Window, table: &Table, tiles: &mut [P]) -> Result<(), Fail> {
         let mut idx: Vec<usize> = tiles.iter().map(|&p| win.index(p)).collect();
-        self.phase = WINDOW;
+        self.set_phase(WINDOW);
         loop {
             let d = table.dist(table.state(win.index(self.blank), &idx));
             if d == 0 {
