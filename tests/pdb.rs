@@ -81,8 +81,12 @@ fn check_mode(goal: &Board, partition: &str, blank: BlankMode) -> u64 {
         let from = b2.blank(); // the tile moved from the new blank cell...
         let to = before.blank(); // ...into the old one
         let tile = b2.tiles()[to];
+        // the two-pass update (where to read found first) agrees
+        let touched = h.touch(&st, tile, from, to);
+        let st2 = h.update_touched(&st, &touched, &[], tile, from, to, u32::MAX);
         st = h.update(&st, b2.tiles(), tile, from, to);
         assert_eq!(h.value(&st), h.estimate(b2.tiles()));
+        assert_eq!(h.value(&st2), h.value(&st));
         b = b2;
     }
     total

@@ -41,6 +41,7 @@ impl Manhattan {
 
 impl Heuristic for Manhattan {
     type State = u32;
+    type Touched = ();
 
     const READS_TILES: bool = false;
 

@@ -28,6 +28,7 @@ impl Misplaced {
 
 impl Heuristic for Misplaced {
     type State = u32;
+    type Touched = ();
 
     const READS_TILES: bool = false;
 

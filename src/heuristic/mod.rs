@@ -72,6 +72,11 @@ pub trait Heuristic: Send + Sync {
     /// bound.
     const READS_TILES: bool = true;
 
+    /// What [`Heuristic::touch`] found out about a move, for
+    /// [`Heuristic::update_touched`] (pattern databases: where each lookup
+    /// reads).
+    type Touched: Copy + Default;
+
     /// Whether [`Heuristic::touch`] pays: IDA* then touches every child's
     /// entries before evaluating any.
     fn touches(&self) -> bool {
@@ -81,9 +86,29 @@ pub trait Heuristic: Send + Sync {
     /// Asks the cache for what [`Heuristic::update`] of this move will
     /// read from large tables, so that a node's children's cache misses
     /// overlap instead of coming one after another (pattern databases: one
-    /// or two misses a child). Nothing by default.
+    /// or two misses a child), and returns where, so that the update need
+    /// not work it out again. Nothing by default.
     #[inline]
-    fn touch(&self, _state: &Self::State, _tile: u8, _from: usize, _to: usize) {}
+    fn touch(&self, _state: &Self::State, _tile: u8, _from: usize, _to: usize) -> Self::Touched {
+        Self::Touched::default()
+    }
+
+    /// [`Heuristic::update_bounded`] of a move [`Heuristic::touch`] was
+    /// given, with what it returned.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn update_touched(
+        &self,
+        state: &Self::State,
+        _touched: &Self::Touched,
+        tiles: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> Self::State {
+        self.update_bounded(state, tiles, tile, from, to, limit)
+    }
 
     /// A second lower bound for the same board, costlier than
     /// [`Heuristic::value`] and not consistent with it (pattern databases:

@@ -256,11 +256,12 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         for (next, &code) in nexts.iter_mut().zip(&codes).take(len) {
             *next = self.pruner.next(state, code);
         }
+        // every child's table entries asked for before any is read
+        let mut touched = [H::Touched::default(); 4];
         if self.touch {
-            // every child's table entries asked for before any is read
             for i in (0..len).filter(|&i| nexts[i] != FORBIDDEN) {
                 let to = usize::from(m.cells[i]);
-                self.h.touch(&hs, self.board[to], to, b);
+                touched[i] = self.h.touch(&hs, self.board[to], to, b);
             }
         }
         let mut kids: [Option<(H::State, u32)>; 4] = [None; 4];
@@ -273,7 +274,12 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             self.generated += 1;
             let to = usize::from(m.cells[i]);
             let tile = self.board[to];
-            let hs2 = self.h.update_bounded(&hs, &[], tile, to, b, limit);
+            let hs2 = if self.touch {
+                self.h
+                    .update_touched(&hs, &touched[i], &[], tile, to, b, limit)
+            } else {
+                self.h.update_bounded(&hs, &[], tile, to, b, limit)
+            };
             let mut f = g + 1 + self.h.value(&hs2);
             if self.second && f <= self.bound {
                 f = f.max(g + 1 + self.h.second(&hs2));

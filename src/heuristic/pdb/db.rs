@@ -146,13 +146,22 @@ impl PatternDb {
 
     /// Asks the cache for the byte [`PatternDb::lookup`] of the same
     /// arguments will read, so that the lookups of several children wait
-    /// for memory together rather than one after another.
+    /// for memory together rather than one after another; returns the
+    /// entry and the tiles' Manhattan distance, for [`PatternDb::read`].
     #[inline(always)]
-    pub(super) fn touch(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) {
-        let (state, _) = self.state_and_md(tiles.len(), |i| cell(tiles[i]), blank);
+    pub(super) fn touch(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> (u64, u32) {
+        let (state, md) = self.state_and_md(tiles.len(), |i| cell(tiles[i]), blank);
         if let Some(byte) = self.data.get((state >> 1) as usize) {
             prefetch(byte);
         }
+        (state, md)
+    }
+
+    /// The value [`PatternDb::lookup`] gives, from what
+    /// [`PatternDb::touch`] returned.
+    #[inline(always)]
+    pub(super) fn read(&self, (state, md): (u64, u32)) -> u8 {
+        self.value_at(state, md)
     }
 
     /// Whether the database keeps one value per region of the blank.

@@ -70,6 +70,17 @@ struct Mirror {
     tile: Vec<u8>,
 }
 
+/// Where a child's lookups read ([`Heuristic::touch`]): the group looked
+/// up again and its entry and Manhattan distance, and the same for the
+/// reflected position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PdbTouched {
+    group: u8,
+    at: (u64, u32),
+    mgroup: u8,
+    mat: (u64, u32),
+}
+
 /// Per-node state: the tiles' cells and each group's two values.
 #[derive(Clone, Copy, Debug)]
 pub struct PdbState {
@@ -314,6 +325,7 @@ pub fn reflection_applies(goal: &Board) -> bool {
 
 impl Heuristic for PdbHeuristic {
     type State = PdbState;
+    type Touched = PdbTouched;
 
     /// The state carries every tile's cell; the board is never read.
     const READS_TILES: bool = false;
@@ -403,7 +415,7 @@ impl Heuristic for PdbHeuristic {
     /// The moved tile's group, and the group of the reflected lookup, at
     /// the child (see [`PdbHeuristic::update_bounded`]).
     #[inline]
-    fn touch(&self, st: &PdbState, tile: u8, from: usize, to: usize) {
+    fn touch(&self, st: &PdbState, tile: u8, from: usize, to: usize) -> PdbTouched {
         let t = usize::from(tile);
         // the group's tiles never include the blank
         let at = |u: u8| {
@@ -414,15 +426,53 @@ impl Heuristic for PdbHeuristic {
             }
         };
         let g = usize::from(self.group_of[t]);
-        self.dbs[g].touch(&self.members[g], at, from);
+        let mut touched = PdbTouched {
+            group: g as u8,
+            at: self.dbs[g].touch(&self.members[g], at, from),
+            ..PdbTouched::default()
+        };
         if let Some(m) = &self.mirror {
             let g = usize::from(m.group_of_moved[t]);
-            self.dbs[g].touch(
+            touched.mgroup = g as u8;
+            touched.mat = self.dbs[g].touch(
                 &m.source[g],
                 |u| m.cell[usize::from(at(u))],
                 usize::from(m.cell[from]),
             );
         }
+        touched
+    }
+
+    /// [`PdbHeuristic::update_bounded`] reading where `touch` found.
+    #[inline]
+    fn update_touched(
+        &self,
+        st: &PdbState,
+        touched: &PdbTouched,
+        _tiles: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> PdbState {
+        let mut s = *st;
+        s.pos[usize::from(tile)] = to as u8;
+        s.pos[0] = from as u8;
+        let g = usize::from(touched.group);
+        let v = self.dbs[g].read(touched.at);
+        s.sum = s.sum - u16::from(s.h[g]) + u16::from(v);
+        s.h[g] = v;
+        if self.mirror.is_some() {
+            if u32::from(s.sum) > limit {
+                s.msum = 0;
+                return s;
+            }
+            let g = usize::from(touched.mgroup);
+            let v = self.dbs[g].read(touched.mat);
+            s.msum = s.msum - u16::from(s.hm[g]) + u16::from(v);
+            s.hm[g] = v;
+        }
+        s
     }
 
     fn has_second(&self) -> bool {

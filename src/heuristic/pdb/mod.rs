@@ -34,7 +34,7 @@ mod verify;
 
 pub use cache::{forget_loaded, is_cached, load_or_build, PdbCache};
 pub use db::PatternDb;
-pub use heuristic::{reflection_applies, PdbHeuristic, PdbState};
+pub use heuristic::{reflection_applies, PdbHeuristic, PdbState, PdbTouched};
 pub use partition::{PartitionError, PartitionSpec};
 pub use verify::{verify, Verdict};
 
