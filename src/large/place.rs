@@ -65,10 +65,16 @@ impl Line<'_, '_> {
 
     /// Follows `table` until the tracked tiles are on their targets.
     fn walk(&mut self, win: Window, table: &Table, tiles: &mut [P]) -> Result<(), Fail> {
-        let mut idx: Vec<usize> = tiles.iter().map(|&p| win.index(p)).collect();
+        // one or two tracked tiles, on the stack: this runs every move
+        let k = tiles.len().min(2);
+        let mut held = [0usize; 2];
+        for (h, &p) in held.iter_mut().zip(tiles.iter()) {
+            *h = win.index(p);
+        }
+        let idx = &mut held[..k];
         self.set_phase(WINDOW);
         loop {
-            let d = table.dist(table.state(win.index(self.blank), &idx));
+            let d = table.dist(table.state(win.index(self.blank), idx));
             if d == 0 {
                 return Ok(());
             }
@@ -87,11 +93,12 @@ impl Line<'_, '_> {
                 }
                 let n = win.index(nb);
                 let moved = idx.iter().position(|&i| i == n);
-                let mut next = idx.clone();
-                if let Some(k) = moved {
-                    next[k] = b;
+                let mut next = [0usize; 2];
+                next[..k].copy_from_slice(idx);
+                if let Some(j) = moved {
+                    next[j] = b;
                 }
-                if table.dist(table.state(n, &next)) != d - 1 {
+                if table.dist(table.state(n, &next[..k])) != d - 1 {
                     continue;
                 }
                 let score = if moved.is_some() {
@@ -108,9 +115,9 @@ impl Line<'_, '_> {
             };
             let from = self.blank;
             self.mv(dir);
-            if let Some(k) = moved {
-                idx[k] = b;
-                tiles[k] = from;
+            if let Some(j) = moved {
+                idx[j] = b;
+                tiles[j] = from;
             }
         }
     }
