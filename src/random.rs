@@ -114,10 +114,13 @@ impl Generator {
     /// Draws the next instance and appends it as a batch line.
     pub fn write_line(&mut self, out: &mut Vec<u8>) {
         self.next_tiles();
-        write_tiles(out, &self.start);
+        // Rows are marked where the tile count alone would not give them,
+        // so that every line reads back as it is.
+        let cols = (self.shape.rows != self.shape.cols).then_some(self.shape.cols);
+        write_tiles(out, &self.start, cols);
         if self.write_goal {
             out.extend_from_slice(b" | ");
-            write_tiles(out, &self.goal_tiles);
+            write_tiles(out, &self.goal_tiles, cols);
         }
         out.push(b'\n');
     }
@@ -162,10 +165,12 @@ fn shuffle(rng: &mut ChaCha8Rng, tiles: &mut [u32]) {
     }
 }
 
-fn write_tiles(out: &mut Vec<u8>, tiles: &[u32]) {
+/// The tiles separated by spaces, and rows of `cols` by `/` when given.
+fn write_tiles(out: &mut Vec<u8>, tiles: &[u32], cols: Option<usize>) {
     for (i, &t) in tiles.iter().enumerate() {
         if i > 0 {
-            out.push(b' ');
+            let row_ends = cols.is_some_and(|c| i % c == 0);
+            out.extend_from_slice(if row_ends { b" / " } else { b" " });
         }
         push_u64(out, u64::from(t));
     }
@@ -200,7 +205,7 @@ mod tests {
         );
         assert_eq!(
             lines(Board::blank_last(Shape::new(2, 3)), Mode::Pairs, 1, 1),
-            "4 1 5 0 2 3 | 0 4 5 3 1 2\n"
+            "4 1 5 / 0 2 3 | 0 4 5 / 3 1 2\n"
         );
         assert_eq!(
             lines(Board::blank_last(Shape::new(4, 4)), Mode::Walk(10), 1, 1),

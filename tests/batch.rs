@@ -195,6 +195,15 @@ fn random_is_deterministic_and_solvable() {
     let (out, _, _) = run(&["batch", "-q", "--size", "2x3"], &p);
     let unreachable = out.lines().filter(|l| *l == "-1").count();
     assert!(unreachable > 100 && unreachable < 400, "{unreachable}");
+    // rectangular lines mark their rows, so they read back without --size
+    let (plain, _, code) = run(&["batch", "-q"], &p);
+    assert_eq!(code, 0);
+    assert_eq!(plain, out);
+    assert!(p.lines().all(|l| l.matches(" / ").count() == 2), "{p}");
+    let tall = random(&["-n", "20", "--seed", "2", "--size", "5x2"]);
+    let (out, _, code) = run(&["batch", "-q"], &tall);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().count(), 20);
 }
 
 #[test]

@@ -39,6 +39,7 @@ fn replays(start: &Grid, goal: &Grid, path: &str) -> bool {
 fn grid_of(line: &str, shape: Shape) -> Grid {
     let tiles: Vec<u32> = line
         .split_whitespace()
+        .filter(|&t| t != "/")
         .map(|t| t.parse().expect("a number"))
         .collect();
     Grid::new(shape.rows, shape.cols, tiles).expect("a board")

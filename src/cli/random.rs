@@ -8,7 +8,8 @@ use std::io::{self, Write};
 #[derive(clap::Args, Debug)]
 #[command(after_help = "\
 Lines are START, or START | GOAL when the goal is not blank-last (and always with --pairs), \
-so they can be piped into 'npuzzle batch' as they are. The same --seed gives the same lines \
+with the rows separated by / when the board is not square, so they can be piped into \
+'npuzzle batch' as they are. The same --seed gives the same lines \
 on any machine.
 
 Examples:
