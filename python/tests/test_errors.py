@@ -139,9 +139,22 @@ def run_python(code, **kwargs):
     )
 
 
+@pytest.fixture
+def sigint_raises():
+    """Ctrl-C raises KeyboardInterrupt during the test, whatever this
+    process inherited: a shell that starts a job in the background makes it
+    ignore SIGINT, and Python then leaves it ignored."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 def test_ctrl_c_stops_a_long_search(tmp_path):
+    # (the child sets the handler itself, for the reason `sigint_raises` gives)
     child = run_python(
         f"""
+        import signal
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         import npuzzle
         print("ready", flush=True)
         npuzzle.solve("{HARD.format('flat')}", algorithm="idastar", heuristic="misplaced",
@@ -161,7 +174,7 @@ def test_ctrl_c_stops_a_long_search(tmp_path):
     assert stopped_in < 5, f"took {stopped_in:.1f} s to stop"
 
 
-def test_ctrl_c_stops_solve_many_and_compare():
+def test_ctrl_c_stops_solve_many_and_compare(sigint_raises):
     import _thread
     import threading
 
