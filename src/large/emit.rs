@@ -127,12 +127,6 @@ impl<'e> Emitter<'e> {
         }
     }
 
-    /// Moves taken so far (before any was dropped).
-    #[inline]
-    pub(crate) fn pushes(&self) -> u64 {
-        self.pushes
-    }
-
     /// Why the output stopped, if it has.
     pub(crate) fn stopped(&self) -> Option<Stop> {
         self.stop
@@ -154,14 +148,9 @@ impl<'e> Emitter<'e> {
             return;
         }
         // the tile goes from `to` to `from`
-        // (the hash serves only the cycle check)
-        let h = if self.cycles {
-            self.hash.wrapping_add(
-                weight(tile).wrapping_mul(u64::from(from).wrapping_sub(u64::from(to))),
-            )
-        } else {
-            0
-        };
+        let h = self
+            .hash
+            .wrapping_add(weight(tile).wrapping_mul(u64::from(from).wrapping_sub(u64::from(to))));
         if self.tail > self.head {
             let last = self.ring[(self.tail - 1) as usize % WINDOW];
             if last.dir == dir.opposite() {
@@ -171,14 +160,12 @@ impl<'e> Emitter<'e> {
                 return;
             }
         }
-        if self.cycles {
-            if let Some(k) = self.find(h) {
-                if self.is_identity(k, dir, tile) {
-                    self.removed += self.tail - k + 1;
-                    self.tail = k;
-                    self.hash = h;
-                    return;
-                }
+        if let Some(k) = self.find(h) {
+            if self.is_identity(k, dir, tile) {
+                self.removed += self.tail - k + 1;
+                self.tail = k;
+                self.hash = h;
+                return;
             }
         }
         if self.tail - self.head == WINDOW as u64 {
@@ -186,9 +173,7 @@ impl<'e> Emitter<'e> {
         }
         self.ring[self.tail as usize % WINDOW] = Entry { dir, tile, hash: h };
         self.tail += 1;
-        if self.cycles {
-            self.index[h as usize % INDEX] = (h, self.tail);
-        }
+        self.index[h as usize % INDEX] = (h, self.tail);
         self.hash = h;
     }
 

@@ -86,11 +86,8 @@ pub(crate) struct Line<'a, 'e> {
     pub other: Option<Arm>,
     /// A cell the blank must not enter (a tile waiting for its partner).
     pub(super) protect: Option<P>,
-    /// What the moves are for (an index into `Counters::moves`), and the
-    /// emitter's move count when it began: counted per phase, not per
-    /// move, to keep the innermost step short.
+    /// What the moves are for (an index into `Counters::moves`).
     phase: usize,
-    phase_from: u64,
     /// Global index steps from a cell to the cells of its ring.
     pub(super) ring_delta: [isize; 8],
     /// Whether routes weigh the move after the next (see
@@ -115,7 +112,6 @@ impl<'a, 'e> Line<'a, 'e> {
         let (r, c) = m.grid.rc(m.grid.blank as u32);
         let blank = arm.f.local(r, c);
         let arm_f = arm.f.clone();
-        let phase_from = m.out.pushes();
         Line {
             m,
             f: arm.f,
@@ -125,7 +121,6 @@ impl<'a, 'e> Line<'a, 'e> {
             other,
             protect: None,
             phase: ROUTE,
-            phase_from,
             ring_delta: ring_delta(&arm_f),
             look_ahead: true,
             tables,
@@ -134,12 +129,9 @@ impl<'a, 'e> Line<'a, 'e> {
         }
     }
 
-    /// Starts counting moves for `phase` (see [`Counters::moves`]).
+    /// Counts the moves from now on for `phase` (see [`Counters::moves`]).
     #[inline]
     pub(super) fn set_phase(&mut self, phase: usize) {
-        let now = self.m.out.pushes();
-        self.counters.moves[self.phase] += now - self.phase_from;
-        self.phase_from = now;
         self.phase = phase;
     }
 
@@ -204,6 +196,7 @@ impl<'a, 'e> Line<'a, 'e> {
         debug_assert!(self.free(to), "move onto a fixed cell");
         let cell = self.m.grid.blank;
         let t = self.m.step(self.f.dir(d), self.f.next_cell(cell, d));
+        self.counters.moves[self.phase] += 1;
         self.blank = to;
         let (gr, gc) = self.m.grid.goal_rc(t);
         if let Some(q) = self.f.line_of(gr, gc) {
@@ -227,17 +220,10 @@ impl<'a, 'e> Line<'a, 'e> {
     /// −1 if it gets farther.
     #[inline]
     pub(super) fn gain(&self, from: P, to: P) -> i32 {
-        let (goal, w) = self.goal_of(from);
-        w * (from.dist(goal) - to.dist(goal))
-    }
-
-    /// The goal (local) of the tile on `p`, and its weight.
-    #[inline]
-    pub(super) fn goal_of(&self, p: P) -> (P, i32) {
-        let label = self.m.grid.board[self.f.cell(p)];
+        let label = self.m.grid.board[self.f.cell(from)];
         let (r, c) = self.m.grid.goal_rc(label);
         let goal = self.f.local(r, c);
-        (goal, self.weight(goal))
+        self.weight(goal) * (from.dist(goal) - to.dist(goal))
     }
 
     /// The weight of moving a tile whose goal is `goal` (see [`WEIGHT`]).
@@ -249,12 +235,5 @@ impl<'a, 'e> Line<'a, 'e> {
             goal.r
         };
         WEIGHT[(k as usize).min(WEIGHT.len() - 1)]
-    }
-}
-
-impl Drop for Line<'_, '_> {
-    /// Counts the moves of the last phase.
-    fn drop(&mut self) {
-        self.set_phase(self.phase);
     }
 }

@@ -14,9 +14,6 @@ use crate::board::Dir;
 /// Routes closer than this are found by breadth-first search.
 const NEAR: i32 = 4;
 
-/// An empty slot of the look-ahead memo (no cell is at −1).
-const NONE_YET: (P, P, i32) = (P::new(-1, -1), P::new(-1, -1), 0);
-
 /// Reusable breadth-first-search buffers.
 #[derive(Default)]
 pub(crate) struct Bfs {
@@ -56,9 +53,6 @@ impl Line<'_, '_> {
     pub(crate) fn route(&mut self, e: P, avoid: &[P]) -> Result<(), Fail> {
         self.set_phase(ROUTE);
         let mut guard = 4 * self.blank.dist(e) + 64;
-        // Gains weighed looking one move ahead, `(from, to, gain)`: the
-        // next move's own gains are among them.
-        let mut ahead = [NONE_YET; 4];
         while self.blank != e {
             let d = self.blank.dist(e);
             if d <= NEAR {
@@ -70,8 +64,6 @@ impl Line<'_, '_> {
             }
             let (dr, dc) = ((e.r - self.blank.r).abs(), (e.c - self.blank.c).abs());
             let b = self.blank;
-            // only the last move's look-ahead still holds
-            let known = std::mem::replace(&mut ahead, [NONE_YET; 4]);
             let mut best: Option<(i32, Dir)> = None;
             let steps = toward(b, e);
             let ok = |dir: Option<Dir>| dir.filter(|&d| self.en_route(b.step(d), e, avoid));
@@ -79,37 +71,18 @@ impl Line<'_, '_> {
             if let (Some(d), None) | (None, Some(d)) = (s0, s1) {
                 best = Some((0, d));
             } else if let (Some(_), Some(_)) = (s0, s1) {
-                let mut diagonal: Option<(P, (P, i32))> = None;
-                for (k, dir) in [s0, s1].into_iter().flatten().enumerate() {
+                for dir in [s0, s1].into_iter().flatten() {
                     let nb = b.step(dir);
-                    // what this move gains (often weighed one move ago),
-                    // and the best the next one can
-                    let here = known
-                        .iter()
-                        .find(|&&(from, to, _)| from == nb && to == b)
-                        .map_or_else(|| self.gain(nb, b), |&(_, _, g)| g);
-                    let mut g = 2 * here;
+                    // what this move gains, and the best the next one can
+                    let mut g = 2 * self.gain(nb, b);
                     if self.look_ahead && nb.dist(e) > NEAR {
-                        let mut next: Option<i32> = None;
-                        for (j, d2) in toward(nb, e).into_iter().enumerate() {
-                            let Some(d2) = d2 else { continue };
-                            let n2 = nb.step(d2);
-                            if self.en_route(n2, e, avoid) {
-                                // the cell diagonal to the blank is reached
-                                // both ways: its tile is looked up once
-                                let (goal, w) = match diagonal {
-                                    Some((p, gw)) if p == n2 => gw,
-                                    _ => {
-                                        let gw = self.goal_of(n2);
-                                        diagonal = Some((n2, gw));
-                                        gw
-                                    }
-                                };
-                                let g2 = w * (n2.dist(goal) - nb.dist(goal));
-                                ahead[2 * k + j] = (n2, nb, g2);
-                                next = Some(next.map_or(g2, |m| m.max(g2)));
-                            }
-                        }
+                        let next = toward(nb, e)
+                            .into_iter()
+                            .flatten()
+                            .map(|d2| nb.step(d2))
+                            .filter(|&n2| self.en_route(n2, e, avoid))
+                            .map(|n2| self.gain(n2, nb))
+                            .max();
                         g += next.unwrap_or(-8);
                     }
                     let vertical = matches!(dir, Dir::Up | Dir::Down);

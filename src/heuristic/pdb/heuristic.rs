@@ -91,6 +91,34 @@ pub struct PdbState {
     msum: u16,
 }
 
+impl PdbState {
+    /// Group `g`'s value is now `v`.
+    #[inline(always)]
+    fn set(&mut self, g: usize, v: u8) {
+        self.sum = self.sum - u16::from(self.h[g]) + u16::from(v);
+        self.h[g] = v;
+    }
+
+    /// Group `g`'s value in the reflected position is now `v`.
+    #[inline(always)]
+    fn set_mirrored(&mut self, g: usize, v: u8) {
+        self.msum = self.msum - u16::from(self.hm[g]) + u16::from(v);
+        self.hm[g] = v;
+    }
+
+    /// Whether the plain sum alone exceeds `limit`; if so the reflected
+    /// value is left out (the node is pruned whatever it says) and set to
+    /// zero, so that the value says so.
+    #[inline(always)]
+    fn pruned(&mut self, limit: u32) -> bool {
+        let over = u32::from(self.sum) > limit;
+        if over {
+            self.msum = 0;
+        }
+        over
+    }
+}
+
 impl PdbHeuristic {
     /// Loads or builds the partition's databases for `goal`.
     ///
@@ -388,19 +416,13 @@ impl Heuristic for PdbHeuristic {
         // group is looked up again.
         s.pos[0] = from as u8;
         let g = usize::from(self.group_of[t]);
-        let v = self.group_value(g, &s.pos);
-        s.sum = s.sum - u16::from(s.h[g]) + u16::from(v);
-        s.h[g] = v;
+        s.set(g, self.group_value(g, &s.pos));
         if let Some(m) = &self.mirror {
-            if u32::from(s.sum) > limit {
-                // pruned anyway; make sure the value says so
-                s.msum = 0;
+            if s.pruned(limit) {
                 return s;
             }
             let g = usize::from(m.group_of_moved[t]);
-            let v = self.mirror_value(m, g, &s.pos);
-            s.msum = s.msum - u16::from(s.hm[g]) + u16::from(v);
-            s.hm[g] = v;
+            s.set_mirrored(g, self.mirror_value(m, g, &s.pos));
         }
         s
     }
@@ -459,18 +481,13 @@ impl Heuristic for PdbHeuristic {
         s.pos[usize::from(tile)] = to as u8;
         s.pos[0] = from as u8;
         let g = usize::from(touched.group);
-        let v = self.dbs[g].read(touched.at);
-        s.sum = s.sum - u16::from(s.h[g]) + u16::from(v);
-        s.h[g] = v;
+        s.set(g, self.dbs[g].read(touched.at));
         if self.mirror.is_some() {
-            if u32::from(s.sum) > limit {
-                s.msum = 0;
+            if s.pruned(limit) {
                 return s;
             }
             let g = usize::from(touched.mgroup);
-            let v = self.dbs[g].read(touched.mat);
-            s.msum = s.msum - u16::from(s.hm[g]) + u16::from(v);
-            s.hm[g] = v;
+            s.set_mirrored(g, self.dbs[g].read(touched.mat));
         }
         s
     }
