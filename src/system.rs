@@ -151,6 +151,41 @@ pub fn machine_memory_limit() -> Option<u64> {
     Some(available.saturating_sub(margin))
 }
 
+/// Asks the kernel to back the memory of `v` (its whole capacity) with
+/// huge pages where it can. Called on the big arrays that lookups and
+/// builds read at random (pattern databases), before their pages are first
+/// touched: with 4 KiB pages nearly every such read also misses the TLB.
+/// (Measured: Korf's 100 with 7-8 searched in 0.287 s against 0.329 s
+/// without, medians of seven alternating runs; the builds, bound by
+/// computing more than by memory, gained nothing.) Only advice: the contents are the same either way, and nothing
+/// happens where the kernel offers no huge pages or is not Linux.
+pub fn advise_huge_pages<T>(v: &Vec<T>) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = v.as_ptr() as usize;
+        let end = start + v.capacity() * std::mem::size_of::<T>();
+        // whole pages inside the allocation only: madvise wants an aligned start
+        let first = start.next_multiple_of(PAGE);
+        if end >= first + (2 << 20) {
+            advise(first, (end - first) / PAGE * PAGE);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = v;
+}
+
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+fn advise(addr: usize, len: usize) {
+    // SAFETY: the range is whole pages inside one live allocation of the
+    // caller's; MADV_HUGEPAGE changes only how the kernel backs the pages,
+    // never their contents, and a refusal (an error return) is harmless.
+    unsafe {
+        libc::madvise(addr as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -199,7 +199,7 @@ impl PatternDb {
 /// slower than nothing.)
 #[inline(always)]
 #[allow(unsafe_code)]
-fn prefetch(byte: &u8) {
+pub(super) fn prefetch<T>(byte: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 target has; a
     // prefetch is only a hint: it reads nothing into the program, writes

@@ -224,6 +224,7 @@ pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Contents, LoadError> 
     // neither a wrong expectation nor a short file sizes a big allocation.
     let room = bytes.min(file_len.saturating_sub(hl as u64));
     let mut data = Vec::with_capacity(usize::try_from(room).unwrap_or(0));
+    crate::system::advise_huge_pages(&data);
     f.take(bytes + 1).read_to_end(&mut data).map_err(io_err)?;
     if data.len() as u64 != bytes {
         if (data.len() as u64) < bytes {
