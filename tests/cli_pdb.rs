@@ -78,6 +78,43 @@ fn build_list_damage_and_rebuild() {
 }
 
 #[test]
+fn build_ahead_in_the_form_solve_asks_for() {
+    // each form is its own file, and a solve in that form loads it
+    for (mode, regions) in [("min", false), ("regions", true)] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().to_str().unwrap();
+        let base = ["--partition", "4-4", "--pdb-blank", mode, "--pdb-dir", d];
+        npuzzle()
+            .args(["pdb", "build", "--size", "3x3"])
+            .args(base)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("built pattern database"));
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        assert!(
+            names.iter().all(|n| n.contains("-regions") == regions),
+            "{mode}: {names:?}"
+        );
+        npuzzle()
+            .args(["solve", "8 6 7 2 5 4 3 0 1", "--algo", "idastar"])
+            .args(["--heuristic", "pdb", "--pdb", "4-4", "--pdb-blank", mode])
+            .args(["--pdb-dir", d])
+            .assert()
+            .success()
+            .stdout("31\n")
+            .stderr(predicate::str::contains("built").not());
+    }
+    npuzzle()
+        .args(["pdb", "build", "--size", "3x3", "--pdb-blank", "some"])
+        .assert()
+        .code(2);
+}
+
+#[test]
 fn bad_partition_is_bad_input() {
     npuzzle()
         .args(["pdb", "build", "--size", "3x3", "--partition", "4-5"])

@@ -4,8 +4,8 @@ use super::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::board::{GoalSpec, Scan, Shape};
 use npuzzle::heuristic::pdb::{
-    self, store, PartitionSpec, PdbError, PdbHeuristic, PdbOptions, PdbReporter, SharedReporter,
-    Verdict,
+    self, store, BlankMode, PartitionSpec, PdbError, PdbHeuristic, PdbOptions, PdbReporter,
+    SharedReporter, Verdict,
 };
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -59,6 +59,10 @@ pub struct BuildArgs {
     /// The goal the databases are for (default blank-last).
     #[arg(short, long, num_args = 1..)]
     pub goal: Option<Vec<String>>,
+    /// Which databases keep one value per region of the blank, as for
+    /// solve and bench: auto, min or regions.
+    #[arg(long, value_name = "MODE", default_value = "auto")]
+    pub pdb_blank: BlankMode,
     /// Most memory a build may hold, e.g. 512M or 8G (default: 60% of the
     /// memory available); a build that needs more is refused before it starts.
     #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
@@ -177,6 +181,7 @@ fn build(args: BuildArgs) -> Result<u8, Failure> {
     let goal = goal.resolve(args.size, &mut Scan::new())?;
     let opts = PdbOptions::default()
         .with_partition(args.partition)
+        .with_blank(args.pdb_blank)
         .with_dir(args.dir.pdb_dir.clone());
     let t0 = std::time::Instant::now();
     let reporter = Reporter::new();
