@@ -21,6 +21,7 @@
 //! That is the same single pass (and cost) as ranking the placement
 //! itself, and the same pass yields the occupied mask.
 
+use super::ranks::{binomials, ByteRanks, RECIPROCAL};
 use crate::board::Shape;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -155,18 +156,6 @@ impl Geometry {
     }
 }
 
-/// `C(a, b)` for `a ≤ 64`, `b ≤ 16`, saturating.
-fn binomials() -> Box<[[u64; 17]; 65]> {
-    let mut c = Box::new([[0u64; 17]; 65]);
-    for a in 0..=64 {
-        c[a][0] = 1;
-        for b in 1..=16.min(a) {
-            c[a][b] = c[a - 1][b - 1].saturating_add(if b < a { c[a - 1][b] } else { 0 });
-        }
-    }
-    c
-}
-
 /// The index of one group size's states on one board shape, zero-aware or
 /// not. Shared by every database of that size (see [`Layout::get`]).
 pub struct Layout {
@@ -179,8 +168,9 @@ pub struct Layout {
     pub masks: Vec<u64>,
     /// `info[subset] = first state << 8 | regions`.
     info: Vec<u64>,
-    /// On boards of ≤ 16 cells, `info` by mask (no ranking of the subset).
-    info_by_mask: Option<Vec<u64>>,
+    /// On boards of ≤ 16 cells, the subset's rank by table, a byte of
+    /// the mask at a time.
+    byte_ranks: Option<Box<ByteRanks>>,
     /// `C(a, b)`, for ranking subsets on larger boards.
     binom: Box<[[u64; 17]; 65]>,
     /// Region index by (free cells, blank) on boards of ≤ 16 cells.
@@ -188,19 +178,6 @@ pub struct Layout {
     /// States in all.
     pub states: u64,
 }
-
-/// `⌈2^64 / b⌉` for `b` in 2..=16: `r / b == (r · RECIPROCAL[b]) >> 64`
-/// for every `r < 2^32`, since the excess, below `r / 2^64 < 2^-32`, never
-/// carries `r / b` past its next multiple of `1 / b`.
-const RECIPROCAL: [u64; 17] = {
-    let mut t = [0u64; 17];
-    let mut b = 2;
-    while b <= 16 {
-        t[b] = u64::MAX / b as u64 + 1;
-        b += 1;
-    }
-    t
-};
 
 impl Layout {
     /// The layout for `k` tiles on `shape`, built once per process.
@@ -266,20 +243,14 @@ impl Layout {
             info.push(first.checked_mul(256)? | r);
             first = first.checked_add(r.checked_mul(orders)?)?;
         }
-        let info_by_mask = (n <= 16).then(|| {
-            let mut t = vec![0u64; 1 << n];
-            for (&m, &i) in masks.iter().zip(&info) {
-                t[m as usize] = i;
-            }
-            t
-        });
+        let byte_ranks = (n <= 16).then(|| ByteRanks::new(&binom));
         let region_table = if regions { geo.region_table() } else { None };
         Some(Layout {
             orders,
             order_weight,
             masks,
             info,
-            info_by_mask,
+            byte_ranks,
             binom,
             region_table,
             states: first,
@@ -296,7 +267,8 @@ impl Layout {
         while m != 0 {
             let c = m.trailing_zeros() as usize;
             m &= m - 1;
-            r += self.binom[c & 63][j & 15];
+            // (j ≤ k ≤ 16: the table has columns 0 to 16)
+            r += self.binom[c & 63][j.min(16)];
             j += 1;
         }
         r as usize
@@ -305,16 +277,17 @@ impl Layout {
     /// Whether [`Layout::state_of`] is a table lookup (boards of at most
     /// 16 cells) rather than a subset ranking.
     pub fn indexes_by_table(&self) -> bool {
-        self.info_by_mask.is_some()
+        self.byte_ranks.is_some()
     }
 
     /// `first state << 8 | regions` of the subset `mask`.
     #[inline(always)]
     fn info(&self, mask: u64) -> u64 {
-        match &self.info_by_mask {
-            Some(t) => t[mask as usize],
-            None => self.info[self.subset_rank(mask)],
-        }
+        let rank = match &self.byte_ranks {
+            Some(t) => t.rank(mask),
+            None => self.subset_rank(mask),
+        };
+        self.info[rank]
     }
 
     /// The state of the tiles on `mask` in the order ranked `order`, with
@@ -486,29 +459,13 @@ mod tests {
     }
 
     #[test]
-    fn reciprocals_divide_exactly_below_2_to_32() {
-        let mut r = 0x9E37_79B9u64;
-        for b in 2..=16u64 {
-            let m = u128::from(RECIPROCAL[b as usize]);
-            let edges = [
-                0,
-                1,
-                b - 1,
-                b,
-                b + 1,
-                u64::from(u32::MAX),
-                u64::from(u32::MAX) - 1,
-            ];
-            for x in edges.into_iter().chain((0..100_000).map(|_| {
-                // xorshift: any 32-bit dividend
-                r ^= r << 13;
-                r ^= r >> 7;
-                r ^= r << 17;
-                r & 0xFFFF_FFFF
-            })) {
-                for x in [x, x / b * b, (x / b * b).saturating_sub(1)] {
-                    assert_eq!(((u128::from(x) * m) >> 64) as u64, x / b, "{x} / {b}");
-                }
+    fn subsets_ranked_by_bytes_as_by_cells() {
+        for k in [1, 3, 6, 7, 8, 9, 15, 16] {
+            let l = Layout::get(Shape::new(4, 4), k, false).unwrap();
+            let t = l.byte_ranks.as_ref().unwrap();
+            for (i, &m) in l.masks.iter().enumerate() {
+                assert_eq!(t.rank(m), i, "k={k} {m:#x}");
+                assert_eq!(l.subset_rank(m), i, "k={k} {m:#x}");
             }
         }
     }

@@ -29,6 +29,7 @@ mod db;
 mod heuristic;
 mod layout;
 pub(crate) mod partition;
+mod ranks;
 pub mod store;
 mod verify;
 
