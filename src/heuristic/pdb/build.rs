@@ -249,12 +249,12 @@ fn build_with(
                 let v = &valued[(q / 64) as usize];
                 v.load(Relaxed) & bit == 0 && v.fetch_or(bit, Relaxed) & bit == 0
             };
-            // Stores entry `q` at distance `d1` for Manhattan distance `md`;
-            // 1 when clamped.
-            // The write waits in `pending` while the cache fetches its byte:
+            // A write waits in `pending` while the cache fetches its byte:
             // an atomic OR is a barrier, and done at once each one would
             // wait for its own miss, one after another.
             let mut pending = Pending::default();
+            // Stores entry `q` at distance `d1` for Manhattan distance `md`;
+            // 1 when clamped (counted once per entry).
             let mut write = |q: u64, md: u32| -> u64 {
                 debug_assert!(d1 >= md && (d1 - md).is_multiple_of(2));
                 let half = (d1 - md) / 2;
