@@ -6,13 +6,15 @@
 # the same machine load), with ratios against the first form.
 #
 # Forms:
-#   base     the previous form (a byte per entry; the 7-tile half zero-aware),
-#            run with $BASELINE, a binary built from the commit before the
-#            nibble form (left out when BASELINE is unset)
-#   auto     nibbles, the 7-tile half zero-aware, the 8-tile half the minimum
-#            over regions (the default)
-#   min      nibbles, both halves the minimum over regions (smallest)
+#   base     the default of $BASELINE, a binary built from an earlier commit
+#            (before the one-bit form: nibbles, the 7-tile half zero-aware,
+#            the 8-tile half the minimum over regions; left out when
+#            BASELINE is unset)
+#   auto     the default: both halves zero-aware, one bit an entry in
+#            memory (the files are those of regions)
+#   min      nibbles, both halves the minimum over regions
 #   regions  nibbles, both halves zero-aware (most pruning, 783 MB)
+#   bits     as auto, asked for by name
 #
 # Usage:
 #   cargo build --release
@@ -48,7 +50,7 @@ cmd() {
     local form=$1 dir=$2
     case $form in
         base) echo "$BASELINE bench data/korf100.txt --pdb 7-8 --pdb-dir $dir" ;;
-        auto | min | regions)
+        auto | min | regions | bits)
             echo "$NPUZZLE bench data/korf100.txt --pdb 7-8 --pdb-blank $form --pdb-dir $dir" ;;
         *) echo "unknown form $form" >&2; exit 2 ;;
     esac

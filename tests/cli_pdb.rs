@@ -80,7 +80,7 @@ fn build_list_damage_and_rebuild() {
 #[test]
 fn build_ahead_in_the_form_solve_asks_for() {
     // each form is its own file, and a solve in that form loads it
-    for (mode, regions) in [("min", false), ("regions", true)] {
+    for (mode, regions) in [("min", false), ("regions", true), ("bits", true)] {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path().to_str().unwrap();
         let base = ["--partition", "4-4", "--pdb-blank", mode, "--pdb-dir", d];
@@ -218,4 +218,50 @@ fn verify_finds_an_edited_database() {
         .stdout(predicate::str::contains(
             "1 of 2 databases wrong or damaged",
         ));
+}
+
+#[test]
+fn a_second_partition_is_maxed_with_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    npuzzle()
+        .args(["solve", "8 6 7 2 5 4 3 0 1", "--algo", "idastar", "--stats"])
+        .args(["--heuristic", "pdb", "--pdb", "4-4", "--pdb-also", "1,5,6/2,3,4,7,8"])
+        .args(["--pdb-dir", d])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("31\n"))
+        .stdout(predicate::str::contains(
+            "pdb 4-4 zero-aware (1 bit) + reflection, max with pdb 3-5 zero-aware (1 bit) + reflection",
+        ));
+    // both partitions' databases were built and kept
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4);
+    npuzzle()
+        .args([
+            "solve",
+            "8 6 7 2 5 4 3 0 1",
+            "--heuristic",
+            "pdb",
+            "--pdb-dir",
+            d,
+        ])
+        .args([
+            "--pdb-also",
+            "3-5",
+            "--pdb-also",
+            "2-3-3",
+            "--pdb-also",
+            "4-4",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "at most 3 partitions can be maxed, not 4",
+        ));
+    npuzzle()
+        .args(["solve", "8 6 7 2 5 4 3 0 1", "--heuristic", "pdb"])
+        .args(["--pdb-also", "1,2/3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("partition"));
 }

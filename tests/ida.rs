@@ -97,11 +97,11 @@ fn dual_lookups_are_admissible_on_every_small_position() {
 fn optimal_against_the_tables() {
     let set = TableSet::global();
     let mut r = common::rng(21);
-    for (shape, partition) in [
-        (Shape::new(3, 3), "4-4"),
-        (Shape::new(2, 4), "3-4"),
-        (Shape::new(2, 5), "4-5"),
-        (Shape::new(5, 2), "3-3-3"),
+    for (shape, partition, also) in [
+        (Shape::new(3, 3), "4-4", "3-5"),
+        (Shape::new(2, 4), "3-4", "4-3"),
+        (Shape::new(2, 5), "4-5", "5-4"),
+        (Shape::new(5, 2), "3-3-3", "2-3-4"),
     ] {
         for _ in 0..2 {
             let goal = common::random_board(shape, &mut r);
@@ -135,6 +135,38 @@ fn optimal_against_the_tables() {
                     pdb(partition, BlankMode::Auto, true),
                     Pruning::Automaton,
                     2,
+                ),
+                ida(
+                    HeuristicKind::Pdb,
+                    pdb(partition, BlankMode::Bits, false),
+                    Pruning::Automaton,
+                    1,
+                ),
+                ida(
+                    HeuristicKind::Pdb,
+                    pdb(partition, BlankMode::Bits, false),
+                    Pruning::Automaton,
+                    2,
+                ),
+                // the larger of two partitions' bounds
+                ida(
+                    HeuristicKind::Pdb,
+                    pdb(partition, BlankMode::Auto, false).with_also(vec![also.parse().unwrap()]),
+                    Pruning::Automaton,
+                    1,
+                ),
+                ida(
+                    HeuristicKind::Pdb,
+                    pdb(partition, BlankMode::Min, true).with_also(vec![also.parse().unwrap()]),
+                    Pruning::Automaton,
+                    2,
+                ),
+                ida(
+                    HeuristicKind::Pdb,
+                    pdb(partition, BlankMode::Bits, false)
+                        .with_also(vec![also.parse().unwrap(), "auto".parse().unwrap()]),
+                    Pruning::Automaton,
+                    1,
                 ),
             ];
             let mut n = 0;

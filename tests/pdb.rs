@@ -92,6 +92,89 @@ fn check_mode(goal: &Board, partition: &str, blank: BlankMode) -> u64 {
     total
 }
 
+/// Zero-aware databases kept at one bit an entry give the same values as
+/// their nibbles: at a position met fresh (found by a walk to the goal) and
+/// one move after another (from the bit), also through `touch`.
+fn check_bits_equal_regions(goal: &Board, partition: &str) {
+    let new = |blank| {
+        PdbHeuristic::new(
+            goal,
+            &mode_opts(partition, blank),
+            &(),
+            &Budget::unlimited(),
+        )
+        .unwrap()
+    };
+    let (regions, bits) = (new(BlankMode::Regions), new(BlankMode::Bits));
+    assert!(bits.databases().iter().all(|db| db.compact()));
+    assert!(regions.databases().iter().all(|db| !db.compact()));
+    let bytes = |h: &PdbHeuristic| h.databases().iter().map(|db| db.bytes()).sum::<u64>();
+    assert!(bytes(&bits) * 4 <= bytes(&regions) + 4 * 8);
+    let mut r = common::rng(7);
+    // positions reached by walks of every length from the goal (so
+    // solvable), up to far past the databases' largest values
+    let fresh = (0..400).map(|i| common::random_walk(goal, i % 80, &mut r));
+    for b in fresh {
+        assert_eq!(
+            bits.estimate(b.tiles()),
+            regions.estimate(b.tiles()),
+            "{partition} goal {}: {}",
+            goal.to_row_string(),
+            b.to_row_string()
+        );
+    }
+    let mut b = goal.clone();
+    let (mut sb, mut sr) = (bits.init(b.tiles()), regions.init(b.tiles()));
+    for _ in 0..3000 {
+        let b2 = common::random_walk(&b, 1, &mut r);
+        let (from, to) = (b2.blank(), b.blank());
+        let tile = b2.tiles()[to];
+        let touched = bits.touch(&sb, tile, from, to);
+        let via_touch = bits.update_touched(&sb, &touched, &[], tile, from, to, u32::MAX);
+        sb = bits.update(&sb, b2.tiles(), tile, from, to);
+        sr = regions.update(&sr, b2.tiles(), tile, from, to);
+        assert_eq!(
+            bits.value(&sb),
+            regions.value(&sr),
+            "{}",
+            b2.to_row_string()
+        );
+        assert_eq!(bits.value(&via_touch), bits.value(&sb));
+        b = b2;
+    }
+}
+
+#[test]
+fn one_bit_databases_give_the_zero_aware_values() {
+    let s = Shape::new(3, 3);
+    for goal in [
+        Board::blank_last(s),
+        Board::blank_first(s),
+        Board::from_tiles(3, 3, &[3, 0, 7, 1, 8, 2, 6, 5, 4]).unwrap(),
+    ] {
+        for partition in ["4-4", "3-5", "2-3-3", "8"] {
+            check_bits_equal_regions(&goal, partition);
+        }
+    }
+    for s in [Shape::new(2, 4), Shape::new(4, 2), Shape::new(3, 4)] {
+        let mut r = common::rng(11);
+        for goal in [Board::blank_first(s), common::random_board(s, &mut r)] {
+            let partition = if s.cells() == 12 { "5-6" } else { "3-4" };
+            check_bits_equal_regions(&goal, partition);
+        }
+    }
+}
+
+#[test]
+fn one_bit_databases_refuse_the_dual_lookups() {
+    let goal = Board::blank_last(Shape::new(3, 3));
+    let opts = mode_opts("4-4", BlankMode::Bits).with_dual(true);
+    let err = PdbHeuristic::new(&goal, &opts, &(), &Budget::unlimited())
+        .err()
+        .unwrap();
+    assert!(err.to_string().contains("--dual"), "{err}");
+}
+
 #[test]
 fn admissible_on_3x3_for_several_partitions_and_goals() {
     let s = Shape::new(3, 3);
@@ -207,6 +290,7 @@ fn cache_detects_damage_and_rebuilds() {
             b
         }),
         ("truncated", good[..good.len() / 2].to_vec()),
+        ("longer", [&good[..], &[0]].concat()),
         ("another goal", {
             let other = store::Key {
                 rows: 3,
@@ -227,25 +311,28 @@ fn cache_detects_damage_and_rebuilds() {
             b
         }),
     ];
-    for (what, bytes) in damages {
-        std::fs::write(file(), &bytes).unwrap();
+    // read whole, and packed to one bit an entry as it is read
+    for blank in [BlankMode::Regions, BlankMode::Bits] {
+        let opts = disk_opts(dir.path()).with_blank(blank);
+        for (what, bytes) in &damages {
+            std::fs::write(file(), bytes).unwrap();
+            pdb::forget_loaded();
+            let notes = Notes::default();
+            let db = pdb::load_or_build(&goal, &tiles, true, &opts, &notes, &clock()).unwrap();
+            let notes = notes.0.into_inner().unwrap();
+            assert_eq!(notes.len(), 1, "{blank:?} {what}: {notes:?}");
+            assert!(notes[0].contains("rebuilding"), "{what}: {notes:?}");
+            assert_eq!(db.compact(), blank == BlankMode::Bits);
+            assert_eq!(lookup_all(&db), fresh, "{blank:?} {what}");
+            // and the file is whole again
+            assert_eq!(std::fs::read(file()).unwrap(), good, "{what}");
+        }
+        // the whole file loads without a note
         pdb::forget_loaded();
         let notes = Notes::default();
-        let db = pdb::load_or_build(
-            &goal,
-            &tiles,
-            true,
-            &disk_opts(dir.path()),
-            &notes,
-            &clock(),
-        )
-        .unwrap();
-        let notes = notes.0.into_inner().unwrap();
-        assert_eq!(notes.len(), 1, "{what}: {notes:?}");
-        assert!(notes[0].contains("rebuilding"), "{what}: {notes:?}");
-        assert_eq!(lookup_all(&db), fresh, "{what}");
-        // and the file is whole again
-        assert_eq!(std::fs::read(file()).unwrap(), good, "{what}");
+        let db = pdb::load_or_build(&goal, &tiles, true, &opts, &notes, &clock()).unwrap();
+        assert!(notes.0.into_inner().unwrap().is_empty());
+        assert_eq!(lookup_all(&db), fresh, "{blank:?}");
     }
 }
 

@@ -166,7 +166,12 @@ fn korf100_with_7_8_in_every_form() {
     let all = npuzzle::instances::parse(text, None).unwrap();
     let goal = Board::blank_first(Shape::new(4, 4));
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("heavy-pdb");
-    for blank in [BlankMode::Min, BlankMode::Auto, BlankMode::Regions] {
+    for blank in [
+        BlankMode::Min,
+        BlankMode::Auto,
+        BlankMode::Regions,
+        BlankMode::Bits,
+    ] {
         let opts = SolveOptions::default()
             .with_algorithm(Algorithm::Idastar)
             .with_heuristic(HeuristicKind::Pdb)

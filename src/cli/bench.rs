@@ -101,6 +101,11 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     if plan.heuristic == Some(HeuristicKind::Pdb) {
         let t0 = Instant::now();
         PdbHeuristic::new(&goal, &opts.pdb, opts.pdb.reporter(), &opts.budget)?;
+        let mut next = opts.pdb.also_options();
+        while let Some(o) = next {
+            PdbHeuristic::new(&goal, &o, opts.pdb.reporter(), &opts.budget)?;
+            next = o.also_options();
+        }
         eprintln!(
             "pattern databases ready in {:.2} s",
             t0.elapsed().as_secs_f64()

@@ -60,7 +60,8 @@ pub struct BuildArgs {
     #[arg(short, long, num_args = 1..)]
     pub goal: Option<Vec<String>>,
     /// Which databases keep one value per region of the blank, as for
-    /// solve and bench: auto, min or regions.
+    /// solve and bench: auto, min or regions (bits loads the files of
+    /// regions).
     #[arg(long, value_name = "MODE", default_value = "auto")]
     pub pdb_blank: BlankMode,
     /// Most memory a build may hold, e.g. 512M or 8G (default: 60% of the

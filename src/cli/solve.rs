@@ -86,13 +86,21 @@ pub struct SearchArgs {
     #[arg(long, value_name = "PARTITION", default_value = "auto")]
     pub pdb: PartitionSpec,
 
+    /// Another partition for --heuristic pdb (written as --pdb takes it;
+    /// up to twice): the estimate is then the largest of the partitions'
+    /// sums, each with its reflection (more pruning, each set's memory).
+    #[arg(long, value_name = "PARTITION")]
+    pub pdb_also: Vec<PartitionSpec>,
+
     /// Pattern database cache directory (default: $XDG_CACHE_HOME/npuzzle).
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
 
     /// Which databases keep one value per region of the blank: auto (on
     /// boards of up to 16 cells, those of at most 256 MiB), min (none:
-    /// smallest) or regions (all: most pruning).
+    /// smallest), regions (all: most pruning) or bits (all, kept at one
+    /// bit an entry: the pruning of regions in a quarter of its memory; not
+    /// with --dual).
     #[arg(long, value_name = "MODE", default_value = "auto")]
     pub pdb_blank: BlankMode,
 
@@ -150,6 +158,7 @@ impl SearchArgs {
             .with_pdb(
                 PdbOptions::default()
                     .with_partition(self.pdb.clone())
+                    .with_also(self.pdb_also.clone())
                     .with_dir(self.pdb_dir.clone())
                     .with_dual(self.dual)
                     .with_blank(self.pdb_blank)

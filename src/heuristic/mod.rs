@@ -12,11 +12,13 @@
 
 pub mod linear_conflict;
 pub mod manhattan;
+pub mod max;
 pub mod misplaced;
 pub mod pdb;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
+pub use max::MaxOf;
 pub use misplaced::Misplaced;
 
 use crate::board::Board;
@@ -253,8 +255,20 @@ pub fn with_heuristic<W: WithHeuristic>(
             Ok(work.run(&LinearConflict::new(goal)))
         }
         HeuristicKind::Pdb => {
-            let h = pdb::PdbHeuristic::new(goal, pdb, pdb.reporter(), budget)?;
-            Ok(work.run(&h))
+            // the planner has checked the count (`PdbLayout::resolve`)
+            let new = |o: &pdb::PdbOptions| pdb::PdbHeuristic::new(goal, o, pdb.reporter(), budget);
+            let h = new(pdb)?;
+            let Some(o2) = pdb.also_options() else {
+                return Ok(work.run(&h));
+            };
+            let h2 = new(&o2)?;
+            let Some(o3) = o2.also_options() else {
+                return Ok(work.run(&MaxOf(h, h2)));
+            };
+            if o3.also_options().is_some() {
+                return Err(pdb::PdbError::TooManyPartitions(pdb.also.len() + 1));
+            }
+            Ok(work.run(&MaxOf(h, MaxOf(h2, new(&o3)?))))
         }
     }
 }

@@ -161,7 +161,7 @@ impl Plan {
 /// let p = plan(&Problem::new(start, goal)?, &SolveOptions::default())?;
 /// assert_eq!(p.algorithm, Algorithm::Idastar);
 /// assert_eq!(p.heuristic, Some(HeuristicKind::Pdb));
-/// assert_eq!(p.pdb.as_deref(), Some("pdb 6-6-3 zero-aware + reflection"));
+/// assert_eq!(p.pdb.as_deref(), Some("pdb 6-6-3 zero-aware (1 bit) + reflection"));
 ///
 /// // Many queries on a small board are answered from the complete table.
 /// let goal = Board::blank_last(Shape::new(3, 3));
@@ -380,7 +380,10 @@ mod tests {
         assert_eq!(pl.algorithm, Algorithm::Idastar);
         assert_eq!(pl.heuristic, Some(HeuristicKind::Pdb));
         // blank-last: the goal's blank is on the diagonal, so reflection applies
-        assert_eq!(pl.pdb.as_deref(), Some("pdb 6-6-3 zero-aware + reflection"));
+        assert_eq!(
+            pl.pdb.as_deref(),
+            Some("pdb 6-6-3 zero-aware (1 bit) + reflection")
+        );
         let text = pl.to_string();
         assert!(text.starts_with("idastar + pdb 6-6-3"), "{text}");
         assert!(text.contains("1 thread: 16 cells"), "{text}");

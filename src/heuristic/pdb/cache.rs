@@ -19,8 +19,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// What identifies a database in memory: its key, where it is cached on
-/// disk, and whether the disk cache is used.
-type MemoKey = (store::Key, PathBuf, bool);
+/// disk, whether the disk cache is used, and whether it is kept compact.
+type MemoKey = (store::Key, PathBuf, bool, bool);
 
 #[derive(Default)]
 struct Slots {
@@ -170,7 +170,7 @@ pub fn load_or_build(
         regions,
     };
     let dir = opts.cache_dir();
-    let memo_key = (key.clone(), dir.clone(), opts.use_cache);
+    let memo_key = (key.clone(), dir.clone(), opts.use_cache, opts.compact());
     let cache = &opts.cache;
     if let Some(db) = cache.get(&memo_key) {
         return Ok(db);
@@ -209,7 +209,13 @@ fn load_or_build_uncached(
     let entries =
         PatternDb::entries_for(shape, k, key.regions).ok_or(PdbError::BoardTooBig(shape))?;
     let budget = clock.budget();
-    let bytes = store::Contents::data_bytes(entries);
+    // a compact database is packed while its file is read: an eighth of a
+    // byte an entry
+    let bytes = if opts.compact() && key.regions {
+        entries.div_ceil(8)
+    } else {
+        store::Contents::data_bytes(entries)
+    };
     if bytes > budget.max_bytes {
         return Err(PdbError::Memory {
             tiles: tile_list(&tiles),
@@ -217,9 +223,17 @@ fn load_or_build_uncached(
             budget: budget.max_bytes,
         });
     }
-    if opts.use_cache {
+    if opts.use_cache && opts.compact() && key.regions {
+        // packed as it is read: the file's nibbles are never all in memory
+        let mut sink = super::compact::Sink::new(entries);
+        match store::load_into(dir, &key, entries, &mut sink) {
+            Ok(figures) => return sink.into_db(shape, goal, key, figures),
+            Err(store::LoadError::Missing) => {}
+            Err(e) => reporter.note(&format!("{e}; rebuilding it")),
+        }
+    } else if opts.use_cache {
         match store::load(dir, &key, entries) {
-            Ok(contents) => return PatternDb::new(shape, goal, key, contents),
+            Ok(contents) => return PatternDb::new(shape, goal, key, contents, opts.compact()),
             Err(store::LoadError::Missing) => {}
             Err(e) => reporter.note(&format!("{e}; rebuilding it")),
         }
@@ -257,7 +271,7 @@ fn load_or_build_uncached(
     if opts.use_cache {
         save(dir, &key, &contents, opts, reporter);
     }
-    PatternDb::new(shape, goal, key, contents)
+    PatternDb::new(shape, goal, key, contents, opts.compact())
 }
 
 /// Saves a built database, unless the disk cache would grow past its cap;
@@ -310,6 +324,11 @@ fn stopped(tiles: &[u8], interrupt: Interrupt, budget: &crate::budget::Budget) -
 /// build: in `opts.cache`, or as a file in the disk cache (its contents are
 /// checked only when loaded).
 pub fn is_cached(goal: &Board, layout: &super::PdbLayout, opts: &PdbOptions) -> bool {
+    if let (Some(a), Some(o)) = (&layout.also, opts.also_options()) {
+        if !is_cached(goal, a, &o) {
+            return false;
+        }
+    }
     let shape = goal.shape();
     let dir = opts.cache_dir();
     layout
@@ -324,7 +343,7 @@ pub fn is_cached(goal: &Board, layout: &super::PdbLayout, opts: &PdbOptions) -> 
                 tiles: tiles.clone(),
                 regions,
             };
-            let memo_key = (key.clone(), dir.clone(), opts.use_cache);
+            let memo_key = (key.clone(), dir.clone(), opts.use_cache, opts.compact());
             opts.cache.lock().loaded.contains_key(&memo_key)
                 || (opts.use_cache
                     && std::fs::metadata(dir.join(key.file_name())).is_ok_and(|m| m.is_file()))

@@ -5,9 +5,12 @@
 //! reads half a byte: at the placement's rank when the database keeps the
 //! minimum over regions (the order in which neighbouring positions' values
 //! lie close together in memory), or, zero-aware, at the state [`Layout`]
-//! gives the tiles' order, subset and the blank's region.
+//! gives the tiles' order, subset and the blank's region. A compact
+//! zero-aware database keeps one bit an entry ([`super::compact`]): a
+//! lookup then needs the group's value before the move.
 
 use super::build;
+use super::compact;
 use super::layout::Layout;
 use super::store::Contents as Built;
 use super::{store, PdbError};
@@ -29,22 +32,84 @@ pub struct PatternDb {
     max: u8,
     clamped: u64,
     entries: u64,
-    /// Two entries a byte, the even one in the low half.
+    /// Two entries a byte, the even one in the low half; compact, eight
+    /// entries a byte.
     data: Vec<u8>,
+    /// One bit an entry ([`super::compact`]).
+    compact: bool,
+    /// The tiles' goal cells (key order) and the goal's blank cell, for
+    /// [`compact::exact`].
+    home: Vec<u8>,
+    goal_blank: u8,
 }
 
 impl PatternDb {
     /// The database for `key` on a board of `shape` whose goal is `goal`,
-    /// holding `built` (entries in [`PatternDb::entries_for`]'s count).
+    /// holding `built` (entries in [`PatternDb::entries_for`]'s count);
+    /// `compact`: kept at one bit an entry where it is zero-aware and has
+    /// no clamped entry (else as built).
     pub(super) fn new(
         shape: Shape,
         goal: &crate::board::Board,
         key: store::Key,
         built: Built,
+        compact: bool,
+    ) -> Result<PatternDb, PdbError> {
+        let compact = compact && key.regions && built.clamped == 0;
+        let data = if compact {
+            let mut p = compact::Packer::new(built.entries);
+            p.push(&built.data);
+            p.finish()
+        } else {
+            built.data
+        };
+        PatternDb::with_data(
+            shape,
+            goal,
+            key,
+            built.max,
+            built.entries,
+            built.clamped,
+            data,
+            compact,
+        )
+    }
+
+    /// A compact database whose bits were packed while its file was read
+    /// ([`compact::Packer`]).
+    pub(super) fn packed(
+        shape: Shape,
+        goal: &crate::board::Board,
+        key: store::Key,
+        figures: store::Figures,
+        entries: u64,
+        bits: Vec<u8>,
+    ) -> Result<PatternDb, PdbError> {
+        PatternDb::with_data(
+            shape,
+            goal,
+            key,
+            figures.max,
+            entries,
+            figures.clamped,
+            bits,
+            true,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn with_data(
+        shape: Shape,
+        goal: &crate::board::Board,
+        key: store::Key,
+        max: u8,
+        entries: u64,
+        clamped: u64,
+        data: Vec<u8>,
+        compact: bool,
     ) -> Result<PatternDb, PdbError> {
         let k = key.tiles.len();
         let layout = Layout::get(shape, k, key.regions).ok_or(PdbError::BoardTooBig(shape))?;
-
         let gpos = goal.positions();
         let cells: Vec<u8> = key.tiles.iter().map(|&t| gpos[usize::from(t)]).collect();
         let mut weights = layout.order_weight;
@@ -61,10 +126,13 @@ impl PatternDb {
             weights,
             layout,
             key,
-            max: built.max,
-            entries: built.entries,
-            clamped: built.clamped,
-            data: built.data,
+            max,
+            entries,
+            clamped,
+            data,
+            compact,
+            home: cells,
+            goal_blank: goal.blank() as u8,
         })
     }
 
@@ -75,9 +143,15 @@ impl PatternDb {
         super::layout::state_count(shape, k, regions)
     }
 
-    /// Bytes the database holds in memory (half a byte an entry).
+    /// Bytes the database holds in memory (half a byte an entry, or an
+    /// eighth when compact).
     pub fn bytes(&self) -> u64 {
         self.data.len() as u64
+    }
+
+    /// Whether the database keeps one bit an entry ([`super::compact`]).
+    pub fn compact(&self) -> bool {
+        self.compact
     }
 
     #[inline(always)]
@@ -87,27 +161,66 @@ impl PatternDb {
         (md + 2 * u32::from(nibble)) as u8
     }
 
+    /// The value at `state`, whose tiles' Manhattan distance is `md`, one
+    /// move of the group's tiles after a position of value `prev`.
+    #[inline(always)]
+    fn value_after(&self, state: u64, md: u32, prev: u8) -> u8 {
+        if self.compact {
+            compact::step(prev, md, compact::bit(&self.data, state))
+        } else {
+            self.value_at(state, md)
+        }
+    }
+
     /// Value for the group's tiles standing on `cells` (in key order) with
     /// the blank on `blank`.
-    #[inline]
     pub fn get(&self, cells: &[u8], blank: usize) -> u8 {
-        self.lookup_cells(cells.len(), |i| cells[i], blank)
+        if self.compact {
+            return compact::exact(
+                &compact::Walk {
+                    layout: &self.layout,
+                    data: &self.data,
+                    md: &self.md,
+                    home: &self.home,
+                    goal_blank: usize::from(self.goal_blank),
+                    max: self.max,
+                },
+                cells,
+                blank,
+            );
+        }
+        let (state, md) = self.state_and_md(cells.len(), |i| cells[i], blank);
+        self.value_at(state, md)
     }
 
     /// The value for the group whose `i`-th tile stands on
-    /// `cell(tiles[i])`, with the blank on `blank` (the search's hot path).
-    #[inline(always)]
+    /// `cell(tiles[i])`, with the blank on `blank`, where nothing is known
+    /// of the position before (a compact database walks to the goal).
+    #[inline]
     pub(super) fn lookup(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> u8 {
-        self.lookup_cells(tiles.len(), |i| cell(tiles[i]), blank)
+        if self.compact {
+            let mut cells = [0u8; 16];
+            for (c, &t) in cells.iter_mut().zip(tiles) {
+                *c = cell(t);
+            }
+            return self.get(&cells[..tiles.len()], blank);
+        }
+        let (state, md) = self.state_and_md(tiles.len(), |i| cell(tiles[i]), blank);
+        self.value_at(state, md)
     }
 
-    /// One pass over the tiles: the rank, the occupied mask and the
-    /// Manhattan distance together. Zero-aware: the order's rank (last
-    /// tile to first) and the layout's block; else the placement's rank.
+    /// [`PatternDb::lookup`] one move of the group's tiles after a position
+    /// of value `prev` (the search's hot path).
     #[inline(always)]
-    fn lookup_cells(&self, k: usize, cell: impl Fn(usize) -> u8, blank: usize) -> u8 {
-        let (state, md) = self.state_and_md(k, cell, blank);
-        self.value_at(state, md)
+    pub(super) fn lookup_after(
+        &self,
+        tiles: &[u8],
+        cell: impl Fn(u8) -> u8,
+        blank: usize,
+        prev: u8,
+    ) -> u8 {
+        let (state, md) = self.state_and_md(tiles.len(), |i| cell(tiles[i]), blank);
+        self.value_after(state, md, prev)
     }
 
     /// The entry of the group whose `i`-th tile stands on `cell(i)`, with
@@ -151,17 +264,18 @@ impl PatternDb {
     #[inline(always)]
     pub(super) fn touch(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> (u64, u32) {
         let (state, md) = self.state_and_md(tiles.len(), |i| cell(tiles[i]), blank);
-        if let Some(byte) = self.data.get((state >> 1) as usize) {
+        let shift = if self.compact { 3 } else { 1 };
+        if let Some(byte) = self.data.get((state >> shift) as usize) {
             prefetch(byte);
         }
         (state, md)
     }
 
-    /// The value [`PatternDb::lookup`] gives, from what
+    /// The value [`PatternDb::lookup_after`] gives, from what
     /// [`PatternDb::touch`] returned.
     #[inline(always)]
-    pub(super) fn read(&self, (state, md): (u64, u32)) -> u8 {
-        self.value_at(state, md)
+    pub(super) fn read(&self, (state, md): (u64, u32), prev: u8) -> u8 {
+        self.value_after(state, md, prev)
     }
 
     /// Whether the database keeps one value per region of the blank.

@@ -25,6 +25,7 @@
 
 mod build;
 mod cache;
+mod compact;
 mod db;
 mod heuristic;
 mod layout;
@@ -49,6 +50,8 @@ use thiserror::Error;
 pub const MAX_CELLS: usize = 64;
 /// Most groups in one partition.
 pub const MAX_GROUPS: usize = 16;
+/// Most partitions besides the first ([`PdbOptions::also`]).
+pub const MAX_ALSO: usize = 2;
 /// Most tiles in one group (a larger group would not fit in memory anyway).
 pub const MAX_GROUP_TILES: usize = 16;
 /// Default cap on one group's placements (`n!/(n−k)!`, a byte each unless
@@ -72,6 +75,13 @@ pub enum PdbError {
     /// A group has this many tiles, more than [`MAX_GROUP_TILES`].
     #[error("groups of at most {MAX_GROUP_TILES} tiles are supported, not {0}")]
     GroupTooBig(usize),
+    /// More partitions than [`MAX_ALSO`] + 1 were given.
+    #[error("at most {most} partitions can be maxed, not {0}", most = MAX_ALSO + 1)]
+    TooManyPartitions(usize),
+    /// The dual lookups were asked for with databases of one bit an entry,
+    /// which give a value only one move after a known one.
+    #[error("the dual lookups (--dual) need databases of four bits an entry: use another --pdb-blank than bits")]
+    DualCompact,
     /// A build was stopped by a budget or the cancel flag; nothing of it
     /// is kept.
     #[error("building the database for tiles {tiles} stopped: {}", match interrupt {
@@ -147,6 +157,9 @@ impl PdbError {
 pub struct PdbOptions {
     /// Which tiles share a database (`auto`: the board's default).
     pub partition: PartitionSpec,
+    /// More partitions (at most [`MAX_ALSO`]): the heuristic is then the
+    /// largest of the partitions' bounds ([`crate::heuristic::MaxOf`]).
+    pub also: Vec<PartitionSpec>,
     /// Cache directory; `None` for the default ([`store::default_dir`]).
     pub dir: Option<PathBuf>,
     /// Read and write the disk cache (off: build in memory only).
@@ -173,14 +186,21 @@ pub struct PdbOptions {
 /// How much of the blank a database keeps.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BlankMode {
-    /// Zero-aware where that costs at most [`ZERO_AWARE_MAX_BYTES`] per
-    /// database, else the minimum over the blank's regions.
+    /// Zero-aware at one bit an entry (as `Bits`) wherever that takes no
+    /// more memory than the minimum over the blank's regions, else the
+    /// minimum. With the dual lookups, which need whole values: zero-aware
+    /// at half a byte where that costs at most [`ZERO_AWARE_MAX_BYTES`] per
+    /// database, else the minimum.
     #[default]
     Auto,
     /// Always the minimum over the blank's regions (smallest, weakest).
     Min,
     /// Always one value per region of the blank ("zero-aware").
     Regions,
+    /// Zero-aware, kept in memory at one bit an entry (a quarter of
+    /// `Regions`, the same values; see `compact.rs`). The files on disk
+    /// are those of `Regions`. Not with the dual lookups.
+    Bits,
 }
 
 impl std::str::FromStr for BlankMode {
@@ -191,22 +211,21 @@ impl std::str::FromStr for BlankMode {
             "auto" => Ok(BlankMode::Auto),
             "min" | "blank-free" => Ok(BlankMode::Min),
             "regions" | "zero-aware" | "blank-aware" => Ok(BlankMode::Regions),
+            "bits" | "1bit" | "compact" => Ok(BlankMode::Bits),
             _ => Err(format!(
-                "'{}' is not a blank mode; use auto, min or regions",
+                "'{}' is not a blank mode; use auto, min, regions or bits",
                 crate::board::printable(s)
             )),
         }
     }
 }
 
-/// Largest zero-aware database `BlankMode::Auto` builds, in bytes (half a
-/// byte per (placement, region of the blank)), on boards of at most 16
-/// cells: 6-tile groups on 4×4 (9 MB) and the 7-tile half of 7-8 (70 MB)
-/// qualify; the 8-tile half of 7-8 (713 MB, against 260 MB for its
-/// minimum over regions) keeps the minimum, so that 7-8 loads in 330 MB.
-/// Larger boards keep the minimum under `Auto`: their lookups would find
-/// the blank's region by a flood fill rather than a table (6-6-6-6 on 5×5
-/// zero-aware takes 360 MB; `BlankMode::Regions` asks for it).
+/// Largest zero-aware database `BlankMode::Auto` builds with the dual
+/// lookups, in bytes (half a byte per (placement, region of the blank)),
+/// on boards of at most 16 cells: 6-tile groups on 4×4 (9 MB) and the
+/// 7-tile half of 7-8 (70 MB) qualify; the 8-tile half of 7-8 (713 MB,
+/// against 260 MB for its minimum over regions) keeps the minimum, so that
+/// 7-8 loads in 330 MB. Larger boards keep the minimum there.
 pub const ZERO_AWARE_MAX_BYTES: u64 = 256 << 20;
 
 /// A reporter shared between threads.
@@ -223,6 +242,7 @@ impl Default for PdbOptions {
     fn default() -> PdbOptions {
         PdbOptions {
             partition: PartitionSpec::Auto,
+            also: Vec::new(),
             dir: None,
             use_cache: true,
             max_entries: DEFAULT_MAX_ENTRIES,
@@ -297,6 +317,34 @@ impl PdbOptions {
         self
     }
 
+    /// Whether zero-aware databases are kept at one bit an entry: asked
+    /// for, or by default where the dual lookups (which need whole values)
+    /// are not.
+    pub fn compact(&self) -> bool {
+        match self.blank {
+            BlankMode::Bits => true,
+            BlankMode::Auto => !self.dual,
+            BlankMode::Min | BlankMode::Regions => false,
+        }
+    }
+
+    /// With more partitions, whose bounds are maxed with the first's.
+    pub fn with_also(mut self, also: Vec<PartitionSpec>) -> PdbOptions {
+        self.also = also;
+        self
+    }
+
+    /// The options of the next partition, if any: the same, with its
+    /// partition and those after it.
+    pub fn also_options(&self) -> Option<PdbOptions> {
+        let (first, rest) = self.also.split_first()?;
+        Some(
+            self.clone()
+                .with_partition(first.clone())
+                .with_also(rest.to_vec()),
+        )
+    }
+
     /// The cache directory: the one given, or the default.
     pub fn cache_dir(&self) -> PathBuf {
         self.dir.clone().unwrap_or_else(store::default_dir)
@@ -333,11 +381,25 @@ pub trait PdbReporter: Sync {
 impl PdbReporter for () {}
 
 /// Whether a group of `k` tiles on `shape` keeps one value per region of
-/// the blank under `mode`.
-fn zero_aware(shape: Shape, k: usize, mode: BlankMode) -> bool {
+/// the blank under `mode`; `compact`: whether it would be kept at one bit
+/// an entry ([`PdbOptions::compact`]).
+fn zero_aware(shape: Shape, k: usize, mode: BlankMode, compact: bool) -> bool {
     match mode {
         BlankMode::Min => false,
-        BlankMode::Regions => true,
+        BlankMode::Regions | BlankMode::Bits => true,
+        // at one bit an entry, wherever that takes no more memory than the
+        // minimum's half a byte (at most four regions a placement on
+        // average: 2.7 for the 8-tile half of 7-8, 1.4 for 6 tiles on 5×5)
+        BlankMode::Auto if compact => {
+            let n = shape.cells();
+            match (
+                crate::rank::partial_count(n, k),
+                layout::state_count(shape, k, true),
+            ) {
+                (Some(placements), Some(states)) => states <= placements.saturating_mul(4),
+                _ => false,
+            }
+        }
         BlankMode::Auto => {
             let n = shape.cells();
             if n > 16 {
@@ -373,6 +435,10 @@ pub struct PdbLayout {
     pub zero_aware: Vec<bool>,
     /// Whether the reflected lookup applies (and is wanted).
     pub reflect: bool,
+    /// Whether zero-aware databases are kept at one bit an entry.
+    pub compact: bool,
+    /// The next partition's layout ([`PdbOptions::also`]).
+    pub also: Option<Box<PdbLayout>>,
 }
 
 impl PdbLayout {
@@ -384,6 +450,9 @@ impl PdbLayout {
         if n > MAX_CELLS {
             return Err(PdbError::BoardTooBig(shape));
         }
+        if opts.also.len() > MAX_ALSO {
+            return Err(PdbError::TooManyPartitions(opts.also.len() + 1));
+        }
         let groups = partition::resolve(&opts.partition, goal, opts.max_entries)?;
         if groups.len() > MAX_GROUPS {
             return Err(PdbError::TooManyGroups(groups.len()));
@@ -393,17 +462,30 @@ impl PdbLayout {
         }
         let zero_aware = groups
             .iter()
-            .map(|g| zero_aware(shape, g.len(), opts.blank))
+            .map(|g| zero_aware(shape, g.len(), opts.blank, opts.compact()))
             .collect();
         Ok(PdbLayout {
             groups,
             zero_aware,
             reflect: opts.reflect && reflection_applies(goal),
+            compact: opts.compact(),
+            also: match opts.also_options() {
+                Some(o) => Some(Box::new(PdbLayout::resolve(goal, &o)?)),
+                None => None,
+            },
         })
     }
 
-    /// `pdb 6-6-3 zero-aware + reflection`, for reports.
+    /// `pdb 6-6-3 zero-aware + reflection`, for reports; with a second
+    /// partition, `…, max with pdb …`.
     pub fn label(&self) -> String {
+        match &self.also {
+            Some(a) => format!("{}, max with {}", self.own_label(), a.own_label()),
+            None => self.own_label(),
+        }
+    }
+
+    fn own_label(&self) -> String {
         let sizes: Vec<String> = self.groups.iter().map(|g| g.len().to_string()).collect();
         let aware = self.zero_aware.iter().filter(|&&z| z).count();
         format!(
@@ -411,6 +493,7 @@ impl PdbLayout {
             sizes.join("-"),
             match aware {
                 0 => "",
+                a if a == self.groups.len() && self.compact => " zero-aware (1 bit)",
                 a if a == self.groups.len() => " zero-aware",
                 _ => " (partly zero-aware)",
             },

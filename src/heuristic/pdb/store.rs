@@ -166,9 +166,62 @@ pub enum LoadError {
     },
 }
 
+/// What a file's header says of its contents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Figures {
+    /// The largest distance in the database's definition.
+    pub max: u8,
+    /// Entries stored below their definition (clamped to 15).
+    pub clamped: u64,
+}
+
+/// Where [`load_into`] puts a file's data as it reads it.
+pub trait DataSink {
+    /// Before the data: the header's figures and the bytes to come.
+    fn begin(&mut self, figures: Figures, bytes: u64);
+    /// The next bytes of data (a multiple of [`CHUNK`] bytes but for the
+    /// last).
+    fn take(&mut self, data: &[u8]);
+}
+
+/// Bytes read at a time by [`load_into`].
+pub const CHUNK: usize = 1 << 20;
+
+struct Whole(Vec<u8>);
+
+impl DataSink for Whole {
+    fn begin(&mut self, _: Figures, bytes: u64) {
+        self.0 = Vec::with_capacity(usize::try_from(bytes).unwrap_or(0));
+        crate::system::advise_huge_pages(&self.0);
+    }
+    fn take(&mut self, data: &[u8]) {
+        self.0.extend_from_slice(data);
+    }
+}
+
 /// Loads the database for `key` from `dir`, checking everything; `entries`
 /// is the number of entries such a database holds.
 pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Contents, LoadError> {
+    let mut whole = Whole(Vec::new());
+    let figures = load_into(dir, key, entries, &mut whole)?;
+    Ok(Contents {
+        data: whole.0,
+        entries,
+        max: figures.max,
+        clamped: figures.clamped,
+    })
+}
+
+/// [`load`], handing the data to `sink` a chunk at a time (so that it can
+/// be kept in another form without holding the file's bytes at once). The
+/// checks are the same: an error means the sink's contents are to be
+/// dropped.
+pub fn load_into(
+    dir: &Path,
+    key: &Key,
+    entries: u64,
+    sink: &mut dyn DataSink,
+) -> Result<Figures, LoadError> {
     let path = dir.join(key.file_name());
     let io_err = |source: io::Error| LoadError::Io {
         path: path.clone(),
@@ -220,32 +273,54 @@ pub fn load(dir: &Path, key: &Key, entries: u64) -> Result<Contents, LoadError> 
     let mut clamped = [0u8; 8];
     clamped.copy_from_slice(&tail[1..9]);
     let checksum = u32::from_le_bytes([tail[9], tail[10], tail[11], tail[12]]);
-    // Room for no more than the caller expects and the file holds, so that
-    // neither a wrong expectation nor a short file sizes a big allocation.
-    let room = bytes.min(file_len.saturating_sub(hl as u64));
-    let mut data = Vec::with_capacity(usize::try_from(room).unwrap_or(0));
-    crate::system::advise_huge_pages(&data);
-    f.take(bytes + 1).read_to_end(&mut data).map_err(io_err)?;
-    if data.len() as u64 != bytes {
-        if (data.len() as u64) < bytes {
-            return Err(LoadError::Truncated {
-                path,
-                got: hl as u64 + data.len() as u64,
-                want: hl as u64 + bytes,
-            });
-        }
-        return Err(LoadError::Corrupt { path });
-    }
-    let contents = Contents {
-        data,
-        entries,
+    let figures = Figures {
         max,
         clamped: u64::from_le_bytes(clamped),
     };
-    if contents.checksum() != checksum {
+    // Room for no more than the caller expects and the file holds, so that
+    // neither a wrong expectation nor a short file sizes a big allocation.
+    sink.begin(figures, bytes.min(file_len.saturating_sub(hl as u64)));
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&[figures.max]);
+    crc.update(&figures.clamped.to_le_bytes());
+    let mut f = f.take(bytes + 1);
+    let mut buf = vec![0u8; CHUNK];
+    let mut got = 0u64;
+    loop {
+        // fill the buffer (a read may return less than asked)
+        let mut len = 0;
+        while len < CHUNK {
+            match f.read(&mut buf[len..]) {
+                Ok(0) => break,
+                Ok(n) => len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(io_err(e)),
+            }
+        }
+        if len == 0 {
+            break;
+        }
+        let keep = usize::try_from((bytes - got.min(bytes)).min(len as u64)).unwrap_or(len);
+        if keep > 0 {
+            crc.update(&buf[..keep]);
+            sink.take(&buf[..keep]);
+        }
+        got += len as u64;
+        if len < CHUNK {
+            break;
+        }
+    }
+    if got < bytes {
+        return Err(LoadError::Truncated {
+            path,
+            got: hl as u64 + got,
+            want: hl as u64 + bytes,
+        });
+    }
+    if got > bytes || crc.finalize() != checksum {
         return Err(LoadError::Corrupt { path });
     }
-    Ok(contents)
+    Ok(figures)
 }
 
 /// Writes the database atomically: a temporary file in `dir`, synced, then
