@@ -45,7 +45,7 @@ run_variant() {
     # shellcheck disable=SC2086
     "$NPUZZLE" bench "$FILE" --only "$LIST" --algo idastar --heuristic pdb --pdb "$PDB" \
         --threads "$THREADS" --pdb-dir "$PDB_DIR" $flags > "$TMP/out" 2>&1 || { cat "$TMP/out"; exit 1; }
-    grep -q "match the file" "$TMP/out" || { cat "$TMP/out"; exit 1; }
+    grep -qE "match(es)? the file" "$TMP/out" || { cat "$TMP/out"; exit 1; }
     awk -v i="$i" -v run="$run" '/^total:/ {
         for (k = 1; k <= NF; k++) {
             if ($k == "expanded") e = $(k-1)
