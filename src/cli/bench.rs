@@ -100,8 +100,9 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     // Load (or build) the databases before the clock starts.
     if plan.heuristic == Some(HeuristicKind::Pdb) {
         let t0 = Instant::now();
-        PdbHeuristic::new(&goal, &opts.pdb, opts.pdb.reporter(), &opts.budget)?;
-        let mut next = opts.pdb.also_options();
+        let pdb = plan.pdb_options(&opts);
+        PdbHeuristic::new(&goal, &pdb, opts.pdb.reporter(), &opts.budget)?;
+        let mut next = pdb.also_options();
         while let Some(o) = next {
             PdbHeuristic::new(&goal, &o, opts.pdb.reporter(), &opts.budget)?;
             next = o.also_options();

@@ -134,6 +134,12 @@ impl Plan {
     }
 
     /// The caller's options with what the plan resolved filled in.
+    /// The pattern-database options the chosen algorithm runs with (what
+    /// a caller that loads the databases ahead should load).
+    pub fn pdb_options(&self, opts: &SolveOptions) -> crate::heuristic::pdb::PdbOptions {
+        pdb_options(self.algorithm, &opts.pdb)
+    }
+
     pub(crate) fn resolved(&self, opts: &SolveOptions) -> SolveOptions {
         let mut o = opts.clone();
         o.algorithm = self.algorithm;
@@ -141,9 +147,22 @@ impl Plan {
             o.heuristic = h;
         }
         o.threads = self.threads;
+        o.pdb = pdb_options(self.algorithm, &o.pdb);
         o.budget = o.budget.started_now();
         o
     }
+}
+
+/// The pattern-database options `algorithm` runs with: the A* family
+/// (A*, weighted A*, and anytime's upper side) evaluates every node it
+/// takes from its queue afresh, so it wants whole values (on 5×5 with
+/// weighted A*, one-bit databases took 30 times as long).
+fn pdb_options(algorithm: Algorithm, pdb: &pdb::PdbOptions) -> pdb::PdbOptions {
+    let whole = matches!(
+        algorithm,
+        Algorithm::Astar | Algorithm::Wastar | Algorithm::Anytime
+    );
+    pdb.clone().with_whole_values(whole)
 }
 
 /// Decides what runs for `problem` under `opts`. Nothing is built or
@@ -181,13 +200,14 @@ pub fn plan(problem: &Problem, opts: &SolveOptions) -> Result<Plan, SearchError>
     if algorithm.informed() {
         let (mut h, mut why) = heuristic_for(opts.heuristic, shape)?;
         if h == HeuristicKind::Pdb {
-            let layout = PdbLayout::resolve(problem.goal(), &opts.pdb)?;
+            let pdb_opts = pdb_options(algorithm, &opts.pdb);
+            let layout = PdbLayout::resolve(problem.goal(), &pdb_opts)?;
             // A quick answer must not wait minutes for a build: without
             // the databases at hand, an inexact search makes do with
             // linear conflict (an exact one builds them).
             if opts.heuristic == HeuristicKind::Auto
                 && !algorithm.exact()
-                && !pdb::is_cached(problem.goal(), &layout, &opts.pdb)
+                && !pdb::is_cached(problem.goal(), &layout, &pdb_opts)
             {
                 h = HeuristicKind::LinearConflict;
                 why = format!(
@@ -387,6 +407,15 @@ mod tests {
         let text = pl.to_string();
         assert!(text.starts_with("idastar + pdb 6-6-3"), "{text}");
         assert!(text.contains("1 thread: 16 cells"), "{text}");
+        // the A* family evaluates nodes afresh: whole values, not one bit
+        for algo in [Algorithm::Astar, Algorithm::Wastar, Algorithm::Anytime] {
+            let o = SolveOptions::default()
+                .with_algorithm(algo)
+                .with_heuristic(HeuristicKind::Pdb);
+            let pl = plan(&p, &o).unwrap();
+            assert_eq!(pl.pdb.as_deref(), Some("pdb 6-6-3 zero-aware + reflection"));
+            assert!(!pl.pdb_options(&o).compact());
+        }
     }
 
     #[test]

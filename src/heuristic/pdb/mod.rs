@@ -173,6 +173,11 @@ pub struct PdbOptions {
     pub dual: bool,
     /// Whether databases keep one value per region of the blank.
     pub blank: BlankMode,
+    /// Whether the search asks for values of positions met without their
+    /// parent (A* evaluates each node it takes from its queue afresh):
+    /// then `BlankMode::Auto` keeps whole values, as one-bit databases
+    /// would walk to the goal for every such value.
+    pub whole_values: bool,
     /// Who hears about builds and damaged cache files (nobody if `None`).
     pub reporter: Option<SharedReporter>,
     /// Where loaded databases are kept in memory (by default the
@@ -249,6 +254,7 @@ impl Default for PdbOptions {
             reflect: true,
             dual: false,
             blank: BlankMode::Auto,
+            whole_values: false,
             reporter: None,
             cache: PdbCache::global().clone(),
             max_disk: None,
@@ -293,6 +299,13 @@ impl PdbOptions {
         self
     }
 
+    /// For a search that asks for values of positions met without their
+    /// parent ([`PdbOptions::whole_values`]).
+    pub fn with_whole_values(mut self, whole: bool) -> PdbOptions {
+        self.whole_values = whole;
+        self
+    }
+
     /// Keeping the blank's regions or not.
     pub fn with_blank(mut self, blank: BlankMode) -> PdbOptions {
         self.blank = blank;
@@ -318,12 +331,12 @@ impl PdbOptions {
     }
 
     /// Whether zero-aware databases are kept at one bit an entry: asked
-    /// for, or by default where the dual lookups (which need whole values)
-    /// are not.
+    /// for, or by default where neither the dual lookups nor the search
+    /// need whole values.
     pub fn compact(&self) -> bool {
         match self.blank {
             BlankMode::Bits => true,
-            BlankMode::Auto => !self.dual,
+            BlankMode::Auto => !self.dual && !self.whole_values,
             BlankMode::Min | BlankMode::Regions => false,
         }
     }
