@@ -223,17 +223,12 @@ fn load_or_build_uncached(
             budget: budget.max_bytes,
         });
     }
-    if opts.use_cache && opts.compact() && key.regions {
-        // packed as it is read: the file's nibbles are never all in memory
-        let mut sink = super::compact::Sink::new(entries);
+    if opts.use_cache {
+        // a compact database is packed as it is read: the file's nibbles
+        // are never all in memory
+        let mut sink = super::compact::Sink::new(entries, opts.compact() && key.regions);
         match store::load_into(dir, &key, entries, &mut sink) {
             Ok(figures) => return sink.into_db(shape, goal, key, figures),
-            Err(store::LoadError::Missing) => {}
-            Err(e) => reporter.note(&format!("{e}; rebuilding it")),
-        }
-    } else if opts.use_cache {
-        match store::load(dir, &key, entries) {
-            Ok(contents) => return PatternDb::new(shape, goal, key, contents, opts.compact()),
             Err(store::LoadError::Missing) => {}
             Err(e) => reporter.note(&format!("{e}; rebuilding it")),
         }

@@ -114,19 +114,23 @@ fn gather(x: u64) -> u64 {
     (x | x >> 24) & 0xffff
 }
 
-/// Reads a zero-aware database's file into the compact form, or keeps its
-/// nibbles when it has clamped entries.
+/// Reads a database's file into memory: packed to the compact form as it
+/// is read where that is asked for and the file has no clamped entry,
+/// else as its nibbles.
 pub(super) struct Sink {
     entries: u64,
+    pack: bool,
     packer: Option<Packer>,
     nibbles: Vec<u8>,
 }
 
 impl Sink {
-    /// For a database of `entries` entries.
-    pub fn new(entries: u64) -> Sink {
+    /// For a database of `entries` entries; `pack`: kept compact (a
+    /// zero-aware database asked for at one bit an entry).
+    pub fn new(entries: u64, pack: bool) -> Sink {
         Sink {
             entries,
+            pack,
             packer: None,
             nibbles: Vec::new(),
         }
@@ -157,7 +161,7 @@ impl Sink {
 
 impl store::DataSink for Sink {
     fn begin(&mut self, figures: store::Figures, bytes: u64) {
-        if figures.clamped == 0 {
+        if self.pack && figures.clamped == 0 {
             self.packer = Some(Packer::new(self.entries));
         } else {
             self.nibbles = Vec::with_capacity(usize::try_from(bytes).unwrap_or(0));
