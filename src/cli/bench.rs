@@ -5,7 +5,6 @@
 use super::solve::SearchArgs;
 use super::Failure;
 use npuzzle::board::{GoalSpec, InputError, Scan, Shape};
-use npuzzle::heuristic::pdb::PdbHeuristic;
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::instances;
 use npuzzle::search::{self, Problem};
@@ -97,16 +96,11 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     // What runs is the planner's choice, asked once for the first
     // instance (every instance has the same shape and goal).
     let plan = search::plan(&Problem::new(first.start.clone(), goal.clone())?, &opts)?;
-    // Load (or build) the databases before the clock starts.
+    // Load (or build) the databases and the move-pruning automaton
+    // before the clock starts.
+    let t0 = Instant::now();
+    plan.prepare(&goal, &opts)?;
     if plan.heuristic == Some(HeuristicKind::Pdb) {
-        let t0 = Instant::now();
-        let pdb = plan.pdb_options(&opts);
-        PdbHeuristic::new(&goal, &pdb, opts.pdb.reporter(), &opts.budget)?;
-        let mut next = pdb.also_options();
-        while let Some(o) = next {
-            PdbHeuristic::new(&goal, &o, opts.pdb.reporter(), &opts.budget)?;
-            next = o.also_options();
-        }
         eprintln!(
             "pattern databases ready in {:.2} s",
             t0.elapsed().as_secs_f64()

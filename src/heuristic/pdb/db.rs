@@ -189,7 +189,7 @@ impl PatternDb {
                 blank,
             );
         }
-        let (state, md) = self.state_and_md(cells.len(), |i| cells[i], blank);
+        let (state, md) = self.state_and_md(cells, |c| c, blank);
         self.value_at(state, md)
     }
 
@@ -205,7 +205,7 @@ impl PatternDb {
             }
             return self.get(&cells[..tiles.len()], blank);
         }
-        let (state, md) = self.state_and_md(tiles.len(), |i| cell(tiles[i]), blank);
+        let (state, md) = self.state_and_md(tiles, cell, blank);
         self.value_at(state, md)
     }
 
@@ -219,20 +219,21 @@ impl PatternDb {
         blank: usize,
         prev: u8,
     ) -> u8 {
-        let (state, md) = self.state_and_md(tiles.len(), |i| cell(tiles[i]), blank);
+        let (state, md) = self.state_and_md(tiles, cell, blank);
         self.value_after(state, md, prev)
     }
 
-    /// The entry of the group whose `i`-th tile stands on `cell(i)`, with
-    /// the blank on `blank`, and the tiles' Manhattan distance.
+    /// The entry of the group whose `i`-th tile stands on
+    /// `cell(tiles[i])`, with the blank on `blank`, and the tiles'
+    /// Manhattan distance.
     #[inline(always)]
-    fn state_and_md(&self, k: usize, cell: impl Fn(usize) -> u8, blank: usize) -> (u64, u32) {
-        let mut used = 0u64;
-        let mut rank = 0u64;
-        let mut md = 0u32;
+    fn state_and_md(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> (u64, u32) {
         if !self.key.regions {
-            for i in 0..k {
-                let c = cell(i);
+            let mut used = 0u64;
+            let mut rank = 0u64;
+            let mut md = 0u32;
+            for (i, &t) in tiles.iter().enumerate() {
+                let c = cell(t);
                 let below = (used & ((1u64 << c) - 1)).count_ones() as u64;
                 rank += (u64::from(c) - below) * self.weights[i & 15];
                 md += u32::from(self.md[(i << 6 | usize::from(c)) & 1023]);
@@ -240,14 +241,55 @@ impl PatternDb {
             }
             return (rank, md);
         }
-        for i in (0..k).rev() {
-            let c = cell(i);
+        // The common group sizes get a loop of fixed length, unrolled, with
+        // no bounds checks (with the patched cells of `PdbHeuristic::touch`,
+        // 27% fewer instructions searching Korf's first 30 with 7-8,
+        // counted by callgrind).
+        let (used, rank, md) = if let Ok(t) = <&[u8; 8]>::try_from(tiles) {
+            self.order_rank(t, cell)
+        } else if let Ok(t) = <&[u8; 7]>::try_from(tiles) {
+            self.order_rank(t, cell)
+        } else if let Ok(t) = <&[u8; 6]>::try_from(tiles) {
+            self.order_rank(t, cell)
+        } else {
+            self.order_rank_any(tiles, cell)
+        };
+        (self.layout.state_of(used, rank, blank), md)
+    }
+
+    /// The zero-aware layout's ranking pass for the tiles on
+    /// `cell(tiles[i])`: the occupied cells, the order's rank (scanning
+    /// the tiles last to first, digit `i` counts the later tiles on lower
+    /// cells), and the Manhattan distance.
+    #[inline(always)]
+    fn order_rank<const K: usize>(
+        &self,
+        tiles: &[u8; K],
+        cell: impl Fn(u8) -> u8,
+    ) -> (u64, u64, u32) {
+        let (mut used, mut rank, mut md) = (0u64, 0u64, 0u32);
+        for i in (0..K).rev() {
+            let c = cell(tiles[i]);
             let below = (used & ((1u64 << c) - 1)).count_ones() as u64;
             rank += below * self.weights[i & 15];
             md += u32::from(self.md[(i << 6 | usize::from(c)) & 1023]);
             used |= 1u64 << c;
         }
-        (self.layout.state_of(used, rank, blank), md)
+        (used, rank, md)
+    }
+
+    /// [`PatternDb::order_rank`] for any number of tiles.
+    #[inline(always)]
+    fn order_rank_any(&self, tiles: &[u8], cell: impl Fn(u8) -> u8) -> (u64, u64, u32) {
+        let (mut used, mut rank, mut md) = (0u64, 0u64, 0u32);
+        for (i, &t) in tiles.iter().enumerate().rev() {
+            let c = cell(t);
+            let below = (used & ((1u64 << c) - 1)).count_ones() as u64;
+            rank += below * self.weights[i & 15];
+            md += u32::from(self.md[(i << 6 | usize::from(c)) & 1023]);
+            used |= 1u64 << c;
+        }
+        (used, rank, md)
     }
 
     /// Whether finding an entry's index is cheap (a placement's rank, or
@@ -263,7 +305,7 @@ impl PatternDb {
     /// entry and the tiles' Manhattan distance, for [`PatternDb::read`].
     #[inline(always)]
     pub(super) fn touch(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> (u64, u32) {
-        let (state, md) = self.state_and_md(tiles.len(), |i| cell(tiles[i]), blank);
+        let (state, md) = self.state_and_md(tiles, cell, blank);
         let shift = if self.compact { 3 } else { 1 };
         if let Some(byte) = self.data.get((state >> shift) as usize) {
             prefetch(byte);

@@ -57,8 +57,9 @@ struct Dual {
 }
 
 struct Mirror {
-    /// `cell[c]`: the transpose of cell `c`.
-    cell: Vec<u8>,
+    /// `cell[c]`: the transpose of cell `c` (a fixed array: indexed with
+    /// [`cell_index`], no bounds check in the hot loop).
+    cell: [u8; MAX_CELLS],
     /// `source[g]`: for each tile `u` of group `g`, the tile `mt(u)` whose
     /// transposed cell is where `u` stands in the reflected position.
     source: Vec<Vec<u8>>,
@@ -149,9 +150,10 @@ impl PdbHeuristic {
         }
         let mirror = layout.reflect.then(|| {
             let cols = shape.cols;
-            let cell: Vec<u8> = (0..n)
-                .map(|c| ((c % cols) * cols + c / cols) as u8)
-                .collect();
+            let mut cell = [0u8; MAX_CELLS];
+            for (c, x) in cell.iter_mut().enumerate().take(n) {
+                *x = ((c % cols) * cols + c / cols) as u8;
+            }
             let gpos = goal.positions();
             // mt(t): the goal tile on the transpose of t's goal cell
             let mt: Vec<u8> = (0..n)
@@ -350,6 +352,14 @@ fn flood(shape: crate::board::Shape, seed: u64, free: u64) -> u64 {
     }
 }
 
+/// `c` as an index into an array of [`MAX_CELLS`], which it is below:
+/// masked, the compiler leaves out the bounds check.
+#[inline(always)]
+fn cell_index(c: usize) -> usize {
+    const { assert!(MAX_CELLS.is_power_of_two()) };
+    c & (MAX_CELLS - 1)
+}
+
 /// Whether the reflection lookup is valid for this goal: a square board
 /// with the goal's blank on the main diagonal.
 pub fn reflection_applies(goal: &Board) -> bool {
@@ -445,14 +455,11 @@ impl Heuristic for PdbHeuristic {
     #[inline]
     fn touch(&self, st: &PdbState, tile: u8, from: usize, to: usize) -> PdbTouched {
         let t = usize::from(tile);
-        // the group's tiles never include the blank
-        let at = |u: u8| {
-            if u == tile {
-                to as u8
-            } else {
-                st.pos[usize::from(u)]
-            }
-        };
+        // the child's cells: a copy patched once costs less than asking
+        // for every tile whether it is the one that moved
+        let mut pos = st.pos;
+        pos[cell_index(t)] = to as u8;
+        let at = |u: u8| pos[cell_index(usize::from(u))];
         let g = usize::from(self.group_of[t]);
         let mut touched = PdbTouched {
             group: g as u8,
@@ -464,8 +471,8 @@ impl Heuristic for PdbHeuristic {
             touched.mgroup = g as u8;
             touched.mat = self.dbs[g].touch(
                 &m.source[g],
-                |u| m.cell[usize::from(at(u))],
-                usize::from(m.cell[from]),
+                |u| m.cell[cell_index(usize::from(at(u)))],
+                usize::from(m.cell[cell_index(from)]),
             );
         }
         touched

@@ -121,39 +121,6 @@ impl Geometry {
         }
         count
     }
-
-    /// For boards of at most 16 cells: `table[free << 4 | blank]` is the
-    /// [`Geometry::region_index`] of the blank's cell, so that a lookup
-    /// needs no flood fill. Built once per shape (1 MiB).
-    pub fn region_table(&self) -> Option<Arc<[u8]>> {
-        if self.n > 16 {
-            return None;
-        }
-        type Tables = Mutex<HashMap<(usize, usize), Arc<[u8]>>>;
-        static TABLES: OnceLock<Tables> = OnceLock::new();
-        let mut map = TABLES
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        let key = (self.n, self.cols);
-        if let Some(t) = map.get(&key) {
-            return Some(t.clone());
-        }
-        let table: Arc<[u8]> = (0..(1usize << self.n) * 16)
-            .into_par_iter()
-            .map(|i| {
-                let (free, blank) = ((i >> 4) as u64, i & 15);
-                if blank < self.n && free & (1 << blank) != 0 {
-                    self.region_index(free, blank) as u8
-                } else {
-                    0
-                }
-            })
-            .collect::<Vec<u8>>()
-            .into();
-        map.insert(key, table.clone());
-        Some(table)
-    }
 }
 
 /// The index of one group size's states on one board shape, zero-aware or
@@ -173,8 +140,11 @@ pub struct Layout {
     byte_ranks: Option<Box<ByteRanks>>,
     /// `C(a, b)`, for ranking subsets on larger boards.
     binom: Box<[[u64; 17]; 65]>,
-    /// Region index by (free cells, blank) on boards of ≤ 16 cells.
-    region_table: Option<Arc<[u8]>>,
+    /// Zero-aware on boards of ≤ 16 cells: `cell_regions[subset]` is
+    /// `info`'s entry and, four bits a cell, the region index of each free
+    /// cell: one line read for both, where a table by free cells and blank
+    /// took 1 MiB and was read from the outer cache.
+    cell_regions: Vec<[u64; 2]>,
     /// States in all.
     pub states: u64,
 }
@@ -237,14 +207,31 @@ impl Layout {
                 }
             })
             .collect();
+        let cell_regions: Vec<u64> = if regions && n <= 16 {
+            masks
+                .par_iter()
+                .map(|&m| {
+                    let free = geo.full() & !m;
+                    (0..n).filter(|&c| free >> c & 1 == 1).fold(0u64, |w, c| {
+                        w | (geo.region_index(free, c) as u64) << (4 * c)
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut info = Vec::with_capacity(masks.len());
         let mut first = 0u64;
         for &r in &counts {
             info.push(first.checked_mul(256)? | r);
             first = first.checked_add(r.checked_mul(orders)?)?;
         }
+        let cell_regions = cell_regions
+            .into_iter()
+            .zip(&info)
+            .map(|(map, &i)| [i, map])
+            .collect();
         let byte_ranks = (n <= 16).then(|| ByteRanks::new(&binom));
-        let region_table = if regions { geo.region_table() } else { None };
         Some(Layout {
             orders,
             order_weight,
@@ -252,7 +239,7 @@ impl Layout {
             info,
             byte_ranks,
             binom,
-            region_table,
+            cell_regions,
             states: first,
             geo,
         })
@@ -280,14 +267,13 @@ impl Layout {
         self.byte_ranks.is_some()
     }
 
-    /// `first state << 8 | regions` of the subset `mask`.
+    /// The rank of the subset `mask`, by table where there is one.
     #[inline(always)]
-    fn info(&self, mask: u64) -> u64 {
-        let rank = match &self.byte_ranks {
+    fn rank(&self, mask: u64) -> usize {
+        match &self.byte_ranks {
             Some(t) => t.rank(mask),
             None => self.subset_rank(mask),
-        };
-        self.info[rank]
+        }
     }
 
     /// The state of the tiles on `mask` in the order ranked `order`, with
@@ -302,17 +288,20 @@ impl Layout {
     /// cells, side by side), and the state with the blank on `blank`.
     #[inline(always)]
     pub fn placement_state(&self, mask: u64, order: u64, blank: usize) -> (u64, u64, u64) {
-        let info = self.info(mask);
+        let rank = self.rank(mask);
+        if let Some(&[info, map]) = self.cell_regions.get(rank) {
+            let regions = info & 0xff;
+            let first = (info >> 8) + order * regions;
+            return (first, regions, first + (map >> (4 * (blank & 15)) & 15));
+        }
+        let info = self.info[rank];
         let regions = info & 0xff;
         let first = (info >> 8) + order * regions;
         if regions == 1 {
             return (first, 1, first);
         }
         let free = self.geo.full() & !mask;
-        let region = match &self.region_table {
-            Some(t) => u64::from(t[(free as usize) << 4 | (blank & 15)]),
-            None => self.geo.region_index(free, blank) as u64,
-        };
+        let region = self.geo.region_index(free, blank) as u64;
         (first, regions, first + region)
     }
 
@@ -511,6 +500,22 @@ mod tests {
                     }
                     assert_eq!(l.masks[l.subset_rank(mask)], mask);
                     let free = l.geo.full() & !mask;
+                    // every free cell: the state of its region, as the
+                    // flood fill numbers the regions (the table's answer
+                    // on small boards)
+                    let (count, first) = l.subset(l.subset_rank(mask));
+                    for blank in (0..n).filter(|&c| free >> c & 1 == 1) {
+                        let region = if regions {
+                            l.geo.region_index(free, blank) as u64
+                        } else {
+                            0
+                        };
+                        assert_eq!(
+                            l.state_of(mask, order, blank),
+                            first + order * count + region,
+                            "{shape:?} {cells:?} {blank}"
+                        );
+                    }
                     let mut done = 0u64;
                     for blank in 0..n {
                         if free & (1 << blank) == 0 || done & (1 << blank) != 0 {
