@@ -481,3 +481,35 @@ mod search_with_pdb {
         }
     }
 }
+
+/// `Plan::prepare` builds every partition the plan runs into the cache
+/// (so a benchmark's clock times searches alone); nothing for a plan with
+/// no databases.
+#[test]
+fn a_plan_prepares_its_databases_ahead() {
+    use npuzzle::heuristic::HeuristicKind;
+    use npuzzle::search::{plan, Algorithm, SolveOptions};
+    use npuzzle::Problem;
+    let dir = tempfile::tempdir().unwrap();
+    let goal = Board::blank_last(Shape::new(3, 3));
+    let start = goal.moved(npuzzle::Dir::Up).unwrap();
+    let problem = Problem::new(start, goal.clone()).unwrap();
+    let files = || std::fs::read_dir(dir.path()).unwrap().count();
+    let opts = SolveOptions::default()
+        .with_algorithm(Algorithm::Idastar)
+        .with_heuristic(HeuristicKind::Pdb)
+        .with_pdb(disk_opts(dir.path()).with_also(vec!["2-2-2-2".parse().unwrap()]));
+    let p = plan(&problem, &opts).unwrap();
+    p.prepare(&goal, &opts).unwrap();
+    // 4-4 and 2-2-2-2: six databases
+    assert_eq!(files(), 6);
+    let manhattan = SolveOptions::default()
+        .with_algorithm(Algorithm::Idastar)
+        .with_heuristic(HeuristicKind::Manhattan)
+        .with_pdb(disk_opts(dir.path()));
+    plan(&problem, &manhattan)
+        .unwrap()
+        .prepare(&goal, &manhattan)
+        .unwrap();
+    assert_eq!(files(), 6);
+}
