@@ -244,24 +244,32 @@ pub(super) fn exact(w: &Walk<'_>, cells: &[u8], blank: usize) -> u8 {
         }
         let here = bit(w.data, w.layout.state_of(mask, order, blank));
         let md = md_of(&at[..k]);
-        let mut next = None;
-        'find: for i in 0..k {
+        // every move's entry asked for before any is read: their misses
+        // overlap (a root's value takes a few hundred moves' lookups)
+        let mut moves = [(0u8, 0u8, 0u64, false); 64];
+        let mut count = 0;
+        for i in 0..k {
             let from = at[i];
             let mut to_cells = geo.nbr[usize::from(from)] & region;
-            while to_cells != 0 {
+            while to_cells != 0 && count < moves.len() {
                 let to = to_cells.trailing_zeros() as u8;
                 to_cells &= to_cells - 1;
                 at[i] = to;
                 let md2 = md_of(&at[..k]);
                 let (order2, mask2) = w.layout.order_rank(&at[..k]);
-                let b = bit(w.data, w.layout.state_of(mask2, order2, usize::from(from)));
+                let state = w.layout.state_of(mask2, order2, usize::from(from));
                 at[i] = from;
-                if (md2 < md) == (b == here) {
-                    next = Some((i, to));
-                    break 'find;
+                if let Some(byte) = w.data.get((state >> 3) as usize) {
+                    super::db::prefetch(byte);
                 }
+                moves[count] = (i as u8, to, state, md2 < md);
+                count += 1;
             }
         }
+        let next = moves[..count]
+            .iter()
+            .find(|&&(_, _, state, nearer_md)| nearer_md == (bit(w.data, state) == here))
+            .map(|&(i, to, _, _)| (usize::from(i), to));
         let Some((i, to)) = next else {
             return start_md as u8;
         };
