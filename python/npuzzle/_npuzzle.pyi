@@ -225,6 +225,7 @@ def solve(
     weight: float = 1.5,
     optimal: bool = False,
     partition: str = "auto",
+    also_partitions: Sequence[str] = (),
     pdb_dir: Union[str, PathLike[str], None] = None,
 ) -> Solution:
     """Solves one puzzle: the fewest moves from `start` to `goal` and, unless
@@ -241,6 +242,9 @@ def solve(
     - `weight`: the weight of `wastar` (answers at most `weight` times the
       fewest moves); `optimal=True` refuses any answer not proven optimal.
     - `partition`: pattern databases, as `--pdb` (`6-6-3`, `7-8`, …).
+    - `also_partitions`: up to two more partitions, as `--pdb-also`: the
+      estimate is the largest of the partitions' sums (more pruning, for the
+      memory and build of each set).
     - `pdb_dir`: where pattern databases are cached (default
       `$XDG_CACHE_HOME/npuzzle`, shared with the command line); the first
       15-puzzle solved builds them (seconds).
@@ -260,6 +264,7 @@ def compare(
     shape: _ShapeLike = None,
     budget: Optional[_BudgetDict] = None,
     partition: str = "auto",
+    also_partitions: Sequence[str] = (),
     pdb_dir: Union[str, PathLike[str], None] = None,
 ) -> list[_CompareRow]:
     """Runs every algorithm and heuristic that applies to one puzzle and
@@ -278,6 +283,7 @@ def solve_many(
     count_start: bool = False,
     budget: Optional[_BudgetDict] = None,
     partition: str = "auto",
+    also_partitions: Sequence[str] = (),
     pdb_dir: Union[str, PathLike[str], None] = None,
 ) -> npt.NDArray[np.int32]:
     """The fewest moves for many boards at once.

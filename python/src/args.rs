@@ -357,6 +357,8 @@ pub struct Choices<'a> {
     pub algorithm: &'a str,
     pub heuristic: &'a str,
     pub partition: &'a str,
+    /// Partitions maxed with the first (`--pdb-also`).
+    pub also: Vec<String>,
     pub pdb_dir: Option<PathBuf>,
     pub threads: usize,
     pub weight: f64,
@@ -370,6 +372,11 @@ impl Choices<'_> {
         let algorithm: Algorithm = self.algorithm.parse().map_err(PyValueError::new_err)?;
         let heuristic: HeuristicKind = self.heuristic.parse().map_err(PyValueError::new_err)?;
         let partition: PartitionSpec = self.partition.parse().map_err(value_error)?;
+        let also = self
+            .also
+            .iter()
+            .map(|p| p.parse::<PartitionSpec>().map_err(value_error))
+            .collect::<PyResult<Vec<_>>>()?;
         if !(self.weight.is_finite() && (1.0..=100.0).contains(&self.weight)) {
             return Err(PyValueError::new_err(format!(
                 "weight must be a number from 1 to 100, not {}",
@@ -383,6 +390,7 @@ impl Choices<'_> {
             .with_pdb(
                 PdbOptions::default()
                     .with_partition(partition)
+                    .with_also(also)
                     .with_dir(self.pdb_dir.clone())
                     .with_reporter(Some(notes.reporter())),
             )

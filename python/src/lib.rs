@@ -71,7 +71,7 @@ fn solve_problem(
 #[pyfunction]
 #[pyo3(signature = (
     start, goal=None, *, algorithm="auto", heuristic="auto", path=true, count_start=false,
-    budget=None, shape=None, threads=1, weight=1.5, optimal=false, partition="auto", pdb_dir=None
+    budget=None, shape=None, threads=1, weight=1.5, optimal=false, partition="auto", also_partitions=Vec::new(), pdb_dir=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
@@ -88,6 +88,7 @@ fn solve(
     weight: f64,
     optimal: bool,
     partition: &str,
+    also_partitions: Vec<String>,
     pdb_dir: Option<PathBuf>,
 ) -> PyResult<PySolution> {
     let problem = problem(start, goal, shape)?;
@@ -96,6 +97,7 @@ fn solve(
         algorithm,
         heuristic,
         partition,
+        also: also_partitions,
         pdb_dir,
         threads,
         weight,
@@ -113,7 +115,8 @@ fn solve(
 /// Runs every algorithm and heuristic that applies to one puzzle; one dict
 /// per combination, ready for `pandas.DataFrame(rows)`.
 #[pyfunction]
-#[pyo3(signature = (start, goal=None, *, shape=None, budget=None, partition="auto", pdb_dir=None))]
+#[pyo3(signature = (start, goal=None, *, shape=None, budget=None, partition="auto", also_partitions=Vec::new(), pdb_dir=None))]
+#[allow(clippy::too_many_arguments)]
 fn compare<'py>(
     py: Python<'py>,
     start: &Bound<'py, PyAny>,
@@ -121,6 +124,7 @@ fn compare<'py>(
     shape: Option<&Bound<'py, PyAny>>,
     budget: Option<&Bound<'py, PyAny>>,
     partition: &str,
+    also_partitions: Vec<String>,
     pdb_dir: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyList>> {
     let problem = problem(start, goal, shape)?;
@@ -132,6 +136,7 @@ fn compare<'py>(
         algorithm: "auto",
         heuristic: "auto",
         partition,
+        also: also_partitions,
         pdb_dir,
         threads: 1,
         weight: SolveOptions::DEFAULT_WEIGHT,
@@ -165,7 +170,7 @@ fn compare<'py>(
 #[pyfunction]
 #[pyo3(signature = (
     starts, goals=None, *, shape=None, algorithm="auto", heuristic="auto", count_start=false,
-    budget=None, partition="auto", pdb_dir=None
+    budget=None, partition="auto", also_partitions=Vec::new(), pdb_dir=None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn solve_many<'py>(
@@ -178,6 +183,7 @@ fn solve_many<'py>(
     count_start: bool,
     budget: Option<&Bound<'py, PyAny>>,
     partition: &str,
+    also_partitions: Vec<String>,
     pdb_dir: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyArray1<i32>>> {
     let (starts, shape) = arrays::starts(starts, shape_arg(shape)?)?;
@@ -187,6 +193,7 @@ fn solve_many<'py>(
         algorithm,
         heuristic,
         partition,
+        also: also_partitions,
         pdb_dir,
         threads: 1,
         weight: SolveOptions::DEFAULT_WEIGHT,

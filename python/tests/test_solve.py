@@ -183,3 +183,30 @@ def test_fifteen_puzzle_with_pattern_databases(pdb_dir):
     assert sol.moves == 57 and sol.heuristic == "pdb"
     assert replay(sol.start.tiles, 4, sol.path) == tuple(range(16))
     assert any(pdb_dir.iterdir())
+
+
+def test_more_partitions_are_maxed_with_the_first(pdb_dir):
+    # Korf's first instance again: 5-5-5 maxed with a 6-6-3 in reading order, each
+    # with its reflection; the same optimal length, the plan names them all.
+    korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+    one = npuzzle.solve(korf1, goal="blank-first", pdb_dir=pdb_dir, partition="5-5-5")
+    both = npuzzle.solve(
+        korf1,
+        goal="blank-first",
+        pdb_dir=pdb_dir,
+        partition="5-5-5",
+        also_partitions=["1,2,3,4,5,6/7,8,9,10,11,12/13,14,15"],
+    )
+    assert both.moves == one.moves == 57
+    assert replay(both.start.tiles, 4, both.path) == tuple(range(16))
+    assert "max with pdb" in both.plan, both.plan
+    with pytest.raises(ValueError, match="at most 3 partitions"):
+        npuzzle.solve(
+            korf1,
+            goal="blank-first",
+            pdb_dir=pdb_dir,
+            partition="5-5-5",
+            also_partitions=["5-5-5", "5-5-5", "5-5-5"],
+        )
+    with pytest.raises(ValueError):
+        npuzzle.solve(korf1, goal="blank-first", pdb_dir=pdb_dir, also_partitions=["9-9"])
