@@ -143,9 +143,9 @@ impl Plan {
     /// Builds ahead what every search of the plan on `goal`'s shape
     /// shares, so that a benchmark's clock times the searches alone: the
     /// pattern databases (loaded, or built into the cache; every
-    /// partition) and IDA*'s move-pruning automaton (anytime search runs IDA* too; built
-    /// once a shape and
-    /// kept; on 4×4 it takes longer than a typical search).
+    /// partition) and the move-pruning automaton of IDA* (which anytime
+    /// search runs too), built once a shape and kept: on 4×4 it takes
+    /// longer than a typical search.
     pub fn prepare(
         &self,
         goal: &crate::board::Board,
