@@ -513,3 +513,51 @@ fn a_plan_prepares_its_databases_ahead() {
         .unwrap();
     assert_eq!(files(), 6);
 }
+
+/// The 16-cell form of the heuristic (a smaller node state) says what the
+/// wide form says: the same values and the same tie-breaks, at fresh
+/// positions and along a walk through `update` and through `touch`, on a
+/// 4×4 goal that reflects and one that does not; and the planner's check
+/// keeps it to the boards and partitions it holds.
+#[test]
+fn the_narrow_form_agrees_with_the_wide_one() {
+    let k = Board::blank_first(Shape::new(4, 4));
+    let last = Board::blank_last(Shape::new(4, 4));
+    for (goal, partition) in [(&k, "4-4-4-3"), (&last, "4-4-4-3"), (&k, "5-5-5")] {
+        let opts = mode_opts(partition, BlankMode::Bits);
+        let wide = PdbHeuristic::new(goal, &opts, &(), &Budget::unlimited()).unwrap();
+        let narrow = PdbHeuristic::<16, 4>::load(goal, &opts, &(), &Budget::unlimited()).unwrap();
+        let mut r = common::rng(11);
+        for i in 0..300 {
+            let b = common::random_walk(goal, i % 90, &mut r);
+            assert_eq!(narrow.estimate(b.tiles()), wide.estimate(b.tiles()));
+        }
+        let mut b = goal.clone();
+        let (mut sn, mut sw) = (narrow.init(b.tiles()), wide.init(b.tiles()));
+        for _ in 0..3000 {
+            let b2 = common::random_walk(&b, 1, &mut r);
+            let (from, to) = (b2.blank(), b.blank());
+            let tile = b2.tiles()[to];
+            let touched = narrow.touch(&sn, tile, from, to);
+            let via_touch = narrow.update_touched(&sn, &touched, &[], tile, from, to, u32::MAX);
+            sn = narrow.update(&sn, b2.tiles(), tile, from, to);
+            sw = wide.update(&sw, b2.tiles(), tile, from, to);
+            assert_eq!(narrow.value(&sn), wide.value(&sw), "{}", b2.to_row_string());
+            assert_eq!(narrow.value(&via_touch), narrow.value(&sn));
+            assert_eq!(narrow.tie(&sn), wide.tie(&sw));
+            assert_eq!(narrow.tie(&via_touch), narrow.tie(&sn));
+            // the tie-break's first key is the tiles' Manhattan distance
+            let fresh = narrow.init(b2.tiles());
+            assert_eq!(narrow.tie(&fresh), narrow.tie(&sn));
+            assert_eq!(
+                narrow.tie(&sn) >> 16,
+                Manhattan::new(goal).estimate(b2.tiles())
+            );
+            b = b2;
+        }
+    }
+    let fits = |goal: &Board, p: &str| PdbHeuristic::<16, 4>::fits(goal, &mem_opts(p)).unwrap();
+    assert!(fits(&k, "6-6-3"));
+    assert!(!fits(&k, "3-3-3-3-3"), "five groups");
+    assert!(!fits(&Board::blank_first(Shape::new(5, 5)), "6-6-6-6"));
+}

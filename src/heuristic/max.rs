@@ -100,6 +100,13 @@ impl<A: Heuristic, B: Heuristic> Heuristic for MaxOf<A, B> {
     fn has_second(&self) -> bool {
         self.0.has_second() || self.1.has_second()
     }
+
+    /// The first heuristic's (the other's state may be stale where the
+    /// first alone prunes).
+    #[inline]
+    fn tie(&self, (a, _): &Self::State) -> u32 {
+        self.0.tie(a)
+    }
 }
 
 #[cfg(test)]

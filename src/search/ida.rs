@@ -265,8 +265,9 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             }
         }
         let mut kids: [Option<(H::State, u32)>; 4] = [None; 4];
-        // each child's `f`, to search the most promising first
-        let mut fs = [u32::MAX; 4];
+        // each child's `f` and the heuristic's tie-break, to search the
+        // most promising first
+        let mut fs = [u64::MAX; 4];
         for (i, &next) in nexts.iter().enumerate().take(len) {
             if next == FORBIDDEN {
                 continue;
@@ -295,11 +296,12 @@ impl<'h, H: Heuristic> Ida<'h, H> {
                 continue;
             }
             kids[i] = Some((hs2, next));
-            fs[i] = f;
+            fs[i] = u64::from(f) << 32 | u64::from(self.h.tie(&hs2));
         }
-        // Smallest `f` first (stable): in the last iteration the goal is
-        // met sooner; the order changes nothing else (pruning depends on
-        // the path, not on the order siblings are searched in).
+        // Smallest `f` first, ties as the heuristic says (stable): in the
+        // last iteration the goal is met sooner; the order changes nothing
+        // else (pruning depends on the path, not on the order siblings are
+        // searched in).
         let mut order = [0usize, 1, 2, 3];
         order.sort_by_key(|&i| fs[i]);
         for i in order {

@@ -27,6 +27,7 @@ mod build;
 mod cache;
 mod compact;
 mod db;
+mod dual;
 mod heuristic;
 mod layout;
 pub(crate) mod partition;
