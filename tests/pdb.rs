@@ -556,8 +556,50 @@ fn the_narrow_form_agrees_with_the_wide_one() {
             b = b2;
         }
     }
+    let five = Board::blank_first(Shape::new(5, 5));
     let fits = |goal: &Board, p: &str| PdbHeuristic::<16, 4>::fits(goal, &mem_opts(p)).unwrap();
     assert!(fits(&k, "6-6-3"));
     assert!(!fits(&k, "3-3-3-3-3"), "five groups");
-    assert!(!fits(&Board::blank_first(Shape::new(5, 5)), "6-6-6-6"));
+    assert!(!fits(&five, "6-6-6-6"));
+    let fits32 = |p: &str, also: &str| {
+        let o = mem_opts(p).with_also(vec![also.parse().unwrap()]);
+        PdbHeuristic::<32, 8>::fits(&five, &o).unwrap()
+    };
+    assert!(fits32("6-6-6-6", "4-4-4-4-4-4"));
+    assert!(fits32("6-6-6-6", "3-3-3-3-3-3-3-3"));
+    assert!(
+        !fits32("6-6-6-6", "3-3-3-3-3-3-2-2-2"),
+        "the second partition has nine groups"
+    );
+}
+
+/// The 32-cell form says what the wide form says on the 24-puzzle,
+/// along a walk through `touch` (6×6 is left to the wide form).
+#[test]
+fn the_32_cell_form_agrees_on_5x5() {
+    let goal = Board::blank_first(Shape::new(5, 5));
+    let opts = mode_opts("4-4-4-4-4-4", BlankMode::Bits);
+    let wide = PdbHeuristic::new(&goal, &opts, &(), &Budget::unlimited()).unwrap();
+    let mid = PdbHeuristic::<32, 8>::load(&goal, &opts, &(), &Budget::unlimited()).unwrap();
+    let mut r = common::rng(5);
+    let mut b = goal.clone();
+    let (mut sm, mut sw) = (mid.init(b.tiles()), wide.init(b.tiles()));
+    for _ in 0..2000 {
+        let b2 = common::random_walk(&b, 1, &mut r);
+        let (from, to) = (b2.blank(), b.blank());
+        let tile = b2.tiles()[to];
+        sm = if mid.touches() {
+            let touched = mid.touch(&sm, tile, from, to);
+            mid.update_touched(&sm, &touched, &[], tile, from, to, u32::MAX)
+        } else {
+            mid.update(&sm, b2.tiles(), tile, from, to)
+        };
+        sw = wide.update(&sw, b2.tiles(), tile, from, to);
+        assert_eq!(mid.value(&sm), wide.value(&sw), "{}", b2.to_row_string());
+        assert_eq!(mid.tie(&sm), wide.tie(&sw));
+        assert_eq!(mid.value(&sm), mid.estimate(b2.tiles()));
+        b = b2;
+    }
+    let six = Board::blank_first(Shape::new(6, 6));
+    assert!(!PdbHeuristic::<32, 8>::fits(&six, &mem_opts("5-5-5-5-5-5-5")).unwrap());
 }

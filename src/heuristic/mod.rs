@@ -263,29 +263,42 @@ pub fn with_heuristic<W: WithHeuristic>(
             Ok(work.run(&LinearConflict::new(goal)))
         }
         HeuristicKind::Pdb => {
-            // the planner has checked the count (`PdbLayout::resolve`)
-            let new = |o: &pdb::PdbOptions| -> Result<pdb::PdbHeuristic, pdb::PdbError> {
-                pdb::PdbHeuristic::new(goal, o, pdb.reporter(), budget)
-            };
-            let Some(o2) = pdb.also_options() else {
-                // A 4×4 partition's node state in 32 bytes rather than
-                // 100: IDA* copies one for every child (Korf's 100 with
-                // 6-6-3: 0.94 of the time).
-                if pdb::PdbHeuristic::<16, 4>::fits(goal, pdb)? {
-                    let h = pdb::PdbHeuristic::<16, 4>::load(goal, pdb, pdb.reporter(), budget)?;
-                    return Ok(work.run(&h));
-                }
-                return Ok(work.run(&new(pdb)?));
-            };
-            let h = new(pdb)?;
-            let h2 = new(&o2)?;
-            let Some(o3) = o2.also_options() else {
-                return Ok(work.run(&MaxOf(h, h2)));
-            };
-            if o3.also_options().is_some() {
-                return Err(pdb::PdbError::TooManyPartitions(pdb.also.len() + 1));
+            // The node state holds a byte per cell and a few per group,
+            // and IDA* copies one for every child: the narrowest form that
+            // holds the board and every partition (Korf's 100 with 6-6-3:
+            // 32 bytes rather than 100, 0.94 of the time).
+            if pdb::PdbHeuristic::<16, 4>::fits(goal, pdb)? {
+                with_pdb::<16, 4, W>(goal, pdb, budget, work)
+            } else if pdb::PdbHeuristic::<32, 8>::fits(goal, pdb)? {
+                with_pdb::<32, 8, W>(goal, pdb, budget, work)
+            } else {
+                with_pdb::<{ pdb::MAX_CELLS }, { pdb::MAX_GROUPS }, W>(goal, pdb, budget, work)
             }
-            Ok(work.run(&MaxOf(h, MaxOf(h2, new(&o3)?))))
         }
     }
+}
+
+/// [`with_heuristic`] for pattern databases in the form of `C` cells and
+/// `G` groups, maxed over the partitions asked for.
+fn with_pdb<const C: usize, const G: usize, W: WithHeuristic>(
+    goal: &Board,
+    pdb: &pdb::PdbOptions,
+    budget: &crate::budget::Budget,
+    work: W,
+) -> Result<W::Output, pdb::PdbError> {
+    // the planner has checked the count (`PdbLayout::resolve`)
+    let new =
+        |o: &pdb::PdbOptions| pdb::PdbHeuristic::<C, G>::load(goal, o, pdb.reporter(), budget);
+    let h = new(pdb)?;
+    let Some(o2) = pdb.also_options() else {
+        return Ok(work.run(&h));
+    };
+    let h2 = new(&o2)?;
+    let Some(o3) = o2.also_options() else {
+        return Ok(work.run(&MaxOf(h, h2)));
+    };
+    if o3.also_options().is_some() {
+        return Err(pdb::PdbError::TooManyPartitions(pdb.also.len() + 1));
+    }
+    Ok(work.run(&MaxOf(h, MaxOf(h2, new(&o3)?))))
 }

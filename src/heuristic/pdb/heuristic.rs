@@ -110,12 +110,19 @@ impl PdbHeuristic {
 }
 
 impl<const C: usize, const G: usize> PdbHeuristic<C, G> {
-    /// Whether this form holds `goal`'s board and the partition `opts`
+    /// Whether this form holds `goal`'s board and every partition `opts`
     /// asks for (at most `C` cells, `G` groups); `Err` where the layout
     /// cannot be had at all.
     pub fn fits(goal: &Board, opts: &PdbOptions) -> Result<bool, PdbError> {
         let layout = PdbLayout::resolve(goal, opts)?;
-        Ok(goal.len() <= C && layout.groups.len() <= G)
+        let mut next = Some(&layout);
+        while let Some(l) = next {
+            if l.groups.len() > G {
+                return Ok(false);
+            }
+            next = l.also.as_deref();
+        }
+        Ok(goal.len() <= C)
     }
 
     /// Loads or builds the partition's databases for `goal`.
