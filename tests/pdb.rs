@@ -26,6 +26,24 @@ fn mode_opts(partition: &str, blank: BlankMode) -> PdbOptions {
     mem_opts(partition).with_blank(blank)
 }
 
+/// Walks `steps` random moves from `start`, and for each calls `each` with
+/// the board after it and the move: `tile` went from `from` to `to` (where
+/// the blank was).
+fn walk(
+    start: &Board,
+    steps: usize,
+    r: &mut impl rand::Rng,
+    mut each: impl FnMut(&Board, u8, usize, usize),
+) {
+    let mut b = start.clone();
+    for _ in 0..steps {
+        let b2 = common::random_walk(&b, 1, r);
+        let (from, to) = (b2.blank(), b.blank());
+        each(&b2, b2.tiles()[to], from, to);
+        b = b2;
+    }
+}
+
 /// Every reachable state of `goal`'s board: PDB ≤ exact distance, PDB ≥
 /// Manhattan; also checks that incremental updates equal a fresh evaluation
 /// along random walks.
@@ -123,12 +141,8 @@ fn check_bits_equal_regions(goal: &Board, partition: &str) {
             b.to_row_string()
         );
     }
-    let mut b = goal.clone();
-    let (mut sb, mut sr) = (bits.init(b.tiles()), regions.init(b.tiles()));
-    for _ in 0..3000 {
-        let b2 = common::random_walk(&b, 1, &mut r);
-        let (from, to) = (b2.blank(), b.blank());
-        let tile = b2.tiles()[to];
+    let (mut sb, mut sr) = (bits.init(goal.tiles()), regions.init(goal.tiles()));
+    walk(goal, 3000, &mut r, |b2, tile, from, to| {
         let touched = bits.touch(&sb, tile, from, to);
         let via_touch = bits.update_touched(&sb, &touched, &[], tile, from, to, u32::MAX);
         sb = bits.update(&sb, b2.tiles(), tile, from, to);
@@ -140,8 +154,7 @@ fn check_bits_equal_regions(goal: &Board, partition: &str) {
             b2.to_row_string()
         );
         assert_eq!(bits.value(&via_touch), bits.value(&sb));
-        b = b2;
-    }
+    });
 }
 
 #[test]
@@ -532,12 +545,8 @@ fn the_narrow_form_agrees_with_the_wide_one() {
             let b = common::random_walk(goal, i % 90, &mut r);
             assert_eq!(narrow.estimate(b.tiles()), wide.estimate(b.tiles()));
         }
-        let mut b = goal.clone();
-        let (mut sn, mut sw) = (narrow.init(b.tiles()), wide.init(b.tiles()));
-        for _ in 0..3000 {
-            let b2 = common::random_walk(&b, 1, &mut r);
-            let (from, to) = (b2.blank(), b.blank());
-            let tile = b2.tiles()[to];
+        let (mut sn, mut sw) = (narrow.init(goal.tiles()), wide.init(goal.tiles()));
+        walk(goal, 3000, &mut r, |b2, tile, from, to| {
             let touched = narrow.touch(&sn, tile, from, to);
             let via_touch = narrow.update_touched(&sn, &touched, &[], tile, from, to, u32::MAX);
             sn = narrow.update(&sn, b2.tiles(), tile, from, to);
@@ -553,8 +562,7 @@ fn the_narrow_form_agrees_with_the_wide_one() {
                 narrow.tie(&sn) >> 16,
                 Manhattan::new(goal).estimate(b2.tiles())
             );
-            b = b2;
-        }
+        });
     }
     let five = Board::blank_first(Shape::new(5, 5));
     let fits = |goal: &Board, p: &str| PdbHeuristic::<16, 4>::fits(goal, &mem_opts(p)).unwrap();
@@ -582,12 +590,8 @@ fn the_32_cell_form_agrees_on_5x5() {
     let wide = PdbHeuristic::new(&goal, &opts, &(), &Budget::unlimited()).unwrap();
     let mid = PdbHeuristic::<32, 8>::load(&goal, &opts, &(), &Budget::unlimited()).unwrap();
     let mut r = common::rng(5);
-    let mut b = goal.clone();
-    let (mut sm, mut sw) = (mid.init(b.tiles()), wide.init(b.tiles()));
-    for _ in 0..2000 {
-        let b2 = common::random_walk(&b, 1, &mut r);
-        let (from, to) = (b2.blank(), b.blank());
-        let tile = b2.tiles()[to];
+    let (mut sm, mut sw) = (mid.init(goal.tiles()), wide.init(goal.tiles()));
+    walk(&goal, 2000, &mut r, |b2, tile, from, to| {
         sm = if mid.touches() {
             let touched = mid.touch(&sm, tile, from, to);
             mid.update_touched(&sm, &touched, &[], tile, from, to, u32::MAX)
@@ -598,8 +602,7 @@ fn the_32_cell_form_agrees_on_5x5() {
         assert_eq!(mid.value(&sm), wide.value(&sw), "{}", b2.to_row_string());
         assert_eq!(mid.tie(&sm), wide.tie(&sw));
         assert_eq!(mid.value(&sm), mid.estimate(b2.tiles()));
-        b = b2;
-    }
+    });
     let six = Board::blank_first(Shape::new(6, 6));
     assert!(!PdbHeuristic::<32, 8>::fits(&six, &mem_opts("5-5-5-5-5-5-5")).unwrap());
 }
