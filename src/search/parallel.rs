@@ -175,14 +175,16 @@ impl<'a, H: Heuristic> Iteration<'a, H> {
                 hs,
                 path,
             };
-            kids.push((f, child));
+            let key = u64::from(f) << 32 | u64::from(h.tie(&child.hs));
+            kids.push((key, child));
         }
         // In the order a sequential search takes them (smallest `f` first,
-        // ties in move order): a worker runs the tasks it spawned last
-        // first, so they are spawned in reverse. In the last iteration the
-        // worker then reaches the goal about when a sequential search
-        // would, rather than after subtrees in move order (Korf & Felner's
-        // #25 on two threads expanded 1.9 times the nodes of one thread).
+        // then the heuristic's tie-break): a worker runs the tasks it
+        // spawned last first, so they are spawned in reverse. In the last
+        // iteration the worker then reaches the goal about when a
+        // sequential search would, rather than after subtrees in move order
+        // (Korf & Felner's #25 on two threads expanded 1.9 times the nodes
+        // of one thread).
         kids.sort_by_key(|k| k.0);
         for (_, child) in kids.into_iter().rev() {
             scope.spawn(move |s| self.explore(s, child));
