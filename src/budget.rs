@@ -48,6 +48,13 @@ impl Budget {
         }
     }
 
+    /// With the time budget counting from `start` (a search that hands
+    /// its budget on to workers keeps its own deadline so).
+    pub fn counting_from(mut self, start: Instant) -> Budget {
+        self.started = Some(start);
+        self
+    }
+
     /// With the time budget counting from now (unless it already counts),
     /// so that every phase after this shares one deadline.
     pub fn started_now(mut self) -> Budget {

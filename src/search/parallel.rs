@@ -240,6 +240,17 @@ impl<'a, H: Heuristic> Iteration<'a, H> {
     }
 }
 
+/// What each worker of one iteration searches under: the user's budget
+/// with the user's deadline (its clock counting from `user_start`), no
+/// node limit of its own (the iteration counts the nodes), and `stop` as
+/// its cancel flag.
+fn worker_budget(user: &Budget, user_start: Instant, stop: Arc<AtomicBool>) -> Budget {
+    user.clone()
+        .counting_from(user_start)
+        .with_max_nodes(u64::MAX)
+        .with_cancel(Some(stop))
+}
+
 /// IDA* on `threads` workers.
 fn run<H: Heuristic>(
     h: &H,
@@ -261,7 +272,9 @@ fn run<H: Heuristic>(
     let parity = solution_parity(problem);
     let mut bound = with_parity(h.value(&root_hs), parity);
     let user = &opts.budget;
-    let deadline = user.deadline(t0);
+    // the user's deadline counts from when the answer started (a
+    // database build before the search included)
+    let user_start = Clock::new(user).start;
     let (mut expanded, mut generated) = (0u64, 0u64);
     let stats = |e: u64, g: u64, bound: u32| Stats {
         expanded: e,
@@ -275,11 +288,7 @@ fn run<H: Heuristic>(
     let mut split = 1u32;
     loop {
         let stop = Arc::new(AtomicBool::new(false));
-        let worker_budget = user
-            .clone()
-            .with_max_nodes(u64::MAX)
-            .with_timeout(deadline.map(|d| d.saturating_duration_since(Instant::now())))
-            .with_cancel(Some(stop.clone()));
+        let worker_budget = worker_budget(user, user_start, stop.clone());
         // (searchers hold their iteration's budget, so each iteration
         // makes its own, one per worker)
         let it = Iteration {
@@ -360,4 +369,33 @@ fn solution<H: Heuristic>(h: &H, opts: &SolveOptions, path: Vec<Dir>, stats: Sta
         opts.want_path.then_some(path),
         stats,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn workers_keep_the_users_deadline() {
+        // An answer that started 30 s ago (a database build, say) with a
+        // minute to spend: every iteration's workers stop at its deadline,
+        // not at its start plus what was left when the iteration began.
+        let minute = Duration::from_secs(60);
+        let start = Instant::now()
+            .checked_sub(Duration::from_secs(30))
+            .unwrap_or_else(Instant::now);
+        let user = Budget::unlimited()
+            .with_timeout(Some(minute))
+            .counting_from(start);
+        let stop = Arc::new(AtomicBool::new(false));
+        let w = worker_budget(&user, Clock::new(&user).start, stop.clone());
+        assert_eq!(w.deadline(Clock::new(&w).start), Some(start + minute));
+        assert_eq!(w.max_nodes, u64::MAX);
+        // a budget whose clock has not started counts from the search's start
+        let user = Budget::unlimited().with_timeout(Some(minute));
+        let t0 = Instant::now();
+        let w = worker_budget(&user, t0, stop);
+        assert_eq!(w.deadline(Clock::new(&w).start), Some(t0 + minute));
+    }
 }
