@@ -34,28 +34,18 @@ pub(super) struct Dual {
     take: Vec<Vec<u8>>,
     /// `goal_cells[g]`: the goal cells of group `g`'s tiles.
     goal_cells: Vec<Vec<u8>>,
-    /// `md[t · n + c]`: tile `t`'s Manhattan distance from cell `c`.
-    md: Vec<u8>,
 }
 
 impl Dual {
     pub(super) fn new(goal: &Board, groups: &[Vec<u8>], dbs: &[Arc<PatternDb>]) -> Dual {
         let shape = goal.shape();
-        let (n, cols) = (shape.cells(), shape.cols);
+        let n = shape.cells();
         let goal_cell = goal.positions();
         let blank = goal.blank();
         let goal_cells: Vec<Vec<u8>> = groups
             .iter()
             .map(|g| g.iter().map(|&t| goal_cell[usize::from(t)]).collect())
             .collect();
-        let mut md = vec![0u8; n * n];
-        for t in 1..n {
-            let gc = usize::from(goal_cell[t]);
-            for c in 0..n {
-                let d = (gc / cols).abs_diff(c / cols) + (gc % cols).abs_diff(c % cols);
-                md[t * n + c] = d as u8;
-            }
-        }
         let take = goal_cells
             .iter()
             .zip(dbs)
@@ -93,39 +83,48 @@ impl Dual {
             blank: blank as u8,
             take,
             goal_cells,
-            md,
         }
     }
 
     /// The dual lower bound for the board with tile `t` on `pos[t]`,
-    /// from the databases `dbs` of the groups `members`.
-    pub(super) fn value(&self, dbs: &[Arc<PatternDb>], members: &[Vec<u8>], pos: &[u8]) -> u32 {
-        let d = self;
-        let n = d.n;
+    /// from the databases `dbs` of the groups `members`; `md[t][c]` is
+    /// tile `t`'s Manhattan distance from cell `c`.
+    pub(super) fn value(
+        &self,
+        dbs: &[Arc<PatternDb>],
+        members: &[Vec<u8>],
+        md: &[[u8; MAX_CELLS]; MAX_CELLS],
+        pos: &[u8],
+    ) -> u32 {
+        let n = self.n;
         let mut board = [0u8; MAX_CELLS];
         for t in 0..n {
             board[usize::from(pos[t])] = t as u8;
         }
         let mut dpos = [0u8; MAX_CELLS];
         for t in 0..n {
-            let u = board[usize::from(d.goal_cell[t])];
-            dpos[t] = d.goal_cell[usize::from(u)];
+            let u = board[usize::from(self.goal_cell[t])];
+            dpos[t] = self.goal_cell[usize::from(u)];
         }
         // the lookups are made with the blank on its goal cell
-        dpos[0] = d.blank;
+        dpos[0] = self.blank;
         let a0 = usize::from(pos[0]);
         let mut sum = 0u32;
         for g in 0..dbs.len() {
-            let take = d.take[g][a0];
+            let take = self.take[g][a0];
             if take == u8::MAX {
                 // the walkers' Manhattan distances (the blank not counted)
-                for &c in &d.goal_cells[g] {
+                for &c in &self.goal_cells[g] {
                     let u = usize::from(board[usize::from(c)]);
-                    sum += u32::from(d.md[u * n + usize::from(c)]);
+                    sum += u32::from(md[u][usize::from(c)]);
                 }
                 continue;
             }
-            let v = dbs[g].lookup(&members[g], |t| dpos[usize::from(t)], usize::from(d.blank));
+            let v = dbs[g].lookup(
+                &members[g],
+                |t| dpos[usize::from(t)],
+                usize::from(self.blank),
+            );
             sum += u32::from(v.saturating_sub(take));
         }
         sum

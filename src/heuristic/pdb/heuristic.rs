@@ -22,8 +22,9 @@ pub struct PdbHeuristic<const C: usize = MAX_CELLS, const G: usize = MAX_GROUPS>
     members: Vec<Vec<u8>>,
     mirror: Option<Mirror>,
     dual: Option<Dual>,
-    /// `md[t][c]`: tile `t`'s Manhattan distance from cell `c` (for
-    /// [`Heuristic::tie`]; indexed with [`cell_index`]).
+    /// `md[t][c]`: tile `t`'s Manhattan distance from cell `c` (the
+    /// groups' distances in the state, and the dual lookups; indexed with
+    /// [`cell_index`]).
     md: Box<[[u8; MAX_CELLS]; MAX_CELLS]>,
 }
 
@@ -212,9 +213,8 @@ impl<const C: usize, const G: usize> PdbHeuristic<C, G> {
         row[cell_index(to)].wrapping_sub(row[cell_index(from)])
     }
 
-    /// Sets the moved tile's groups' Manhattan distances (plain and
-    /// reflected) after tile `t` moved from `from` to `to`; returns the
-    /// group's and the reflected group's.
+    /// Steps the moved tile's groups' Manhattan distances (plain and
+    /// reflected) after tile `t` moved from `from` to `to`.
     #[inline(always)]
     fn step_md(&self, s: &mut PdbState<C, G>, t: usize, from: usize, to: usize) {
         let d = self.md_step(t, from, to);
@@ -488,14 +488,14 @@ impl<const C: usize, const G: usize> Heuristic for PdbHeuristic<C, G> {
     /// dual.
     fn second(&self, st: &PdbState<C, G>) -> u32 {
         let Some(d) = &self.dual else { return 0 };
-        let mut v = d.value(&self.dbs, &self.members, &st.pos);
+        let mut v = d.value(&self.dbs, &self.members, &self.md, &st.pos);
         if let Some(m) = &self.mirror {
             // the reflected position: tile mt(t) on the transpose of t's cell
             let mut rpos = [0u8; C];
             for t in 0..d.n {
                 rpos[usize::from(m.tile[t])] = m.cell[usize::from(st.pos[t])];
             }
-            v = v.max(d.value(&self.dbs, &self.members, &rpos));
+            v = v.max(d.value(&self.dbs, &self.members, &self.md, &rpos));
         }
         v
     }
