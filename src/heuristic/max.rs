@@ -64,6 +64,10 @@ impl<A: Heuristic, B: Heuristic> Heuristic for MaxOf<A, B> {
         self.0.touches() && self.1.touches()
     }
 
+    fn far(&self) -> bool {
+        self.0.far() || self.1.far()
+    }
+
     #[inline]
     fn touch(&self, (a, b): &Self::State, tile: u8, from: usize, to: usize) -> Self::Touched {
         (

@@ -85,6 +85,14 @@ pub trait Heuristic: Send + Sync {
         false
     }
 
+    /// Whether the tables [`Heuristic::touch`] reads lie mostly beyond the
+    /// processor's caches, so that IDA* does best to touch a node's
+    /// grandchildren when it orders its children, a subtree ahead of
+    /// reading them, rather than its children when it expands it.
+    fn far(&self) -> bool {
+        false
+    }
+
     /// Asks the cache for what [`Heuristic::update`] of this move will
     /// read from large tables, so that a node's children's cache misses
     /// overlap instead of coming one after another (pattern databases: one

@@ -51,6 +51,8 @@ pub struct Ida<'h, H: Heuristic> {
     /// Whether the children's table entries are touched first
     /// ([`Heuristic::touches`]).
     touch: bool,
+    /// Whether they are touched a subtree ahead ([`Heuristic::far`]).
+    ahead: bool,
     /// The board in place (first `n` bytes); indexed by `u8` cells.
     board: [u8; 256],
     n: usize,
@@ -102,6 +104,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             two_pass: !H::READS_TILES,
             second: h.has_second() && !H::READS_TILES,
             touch: h.touches(),
+            ahead: h.touches() && h.far(),
             board,
             n,
             goal: goal.tiles().to_vec(),
@@ -142,7 +145,13 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         self.next_bound = u32::MAX;
         self.path.clear();
         if self.two_pass {
-            self.dfs2(blank as u8, state, g, hs)
+            let mut touched = [H::Touched::default(); 4];
+            if self.ahead {
+                self.touch_kids(&hs, blank, state, usize::MAX, &mut touched);
+                self.dfs2::<true>(blank as u8, state, g, hs, &touched)
+            } else {
+                self.dfs2::<false>(blank as u8, state, g, hs, &touched)
+            }
         } else {
             self.dfs(blank as u8, state, g, hs)
         }
@@ -231,6 +240,36 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         Step::Exhausted
     }
 
+    /// Asks the heuristic for the table entries of every child of a node
+    /// ([`Heuristic::touch`]) into `out`, by move: the node has heuristic
+    /// state `hs`, the blank on `blank` and the automaton in `state`, and
+    /// its board is the one in place but for the blank having come from
+    /// `prev` (`usize::MAX` when it is the board in place).
+    #[inline(always)]
+    fn touch_kids(
+        &self,
+        hs: &H::State,
+        blank: usize,
+        state: u32,
+        prev: usize,
+        out: &mut [H::Touched; 4],
+    ) {
+        let m = self.moves[blank];
+        let codes = self.codes[blank];
+        for j in 0..usize::from(m.len) {
+            if self.pruner.next(state, codes[j]) == FORBIDDEN {
+                continue;
+            }
+            let to = usize::from(m.cells[j]);
+            let tile = if to == prev {
+                self.board[blank]
+            } else {
+                self.board[to]
+            };
+            out[j] = self.h.touch(hs, tile, to, blank);
+        }
+    }
+
     /// [`Ida::dfs`] in two passes: every child is evaluated before any is
     /// searched, smallest `f` first. With the heuristic's second opinion
     /// (an inconsistent heuristic) it adds bidirectional pathmax: a child
@@ -239,7 +278,18 @@ impl<'h, H: Heuristic> Ida<'h, H> {
     /// the true distance by one), which may prune the parent and its other
     /// children at once. (Pathmax downwards never prunes in IDA*: a child's
     /// inherited `f` is its parent's, within the bound.)
-    fn dfs2(&mut self, blank: u8, state: u32, g: u32, hs: H::State) -> Step {
+    ///
+    /// With `AHEAD` ([`Heuristic::far`]), `ahead` is what
+    /// [`Heuristic::touch`] found for each child, asked for by the parent
+    /// (see below); without, the node touches its children itself.
+    fn dfs2<const AHEAD: bool>(
+        &mut self,
+        blank: u8,
+        state: u32,
+        g: u32,
+        hs: H::State,
+        ahead: &[H::Touched; 4],
+    ) -> Step {
         if self.h.value(&hs) == 0 && self.board[..self.n] == self.goal[..] {
             return Step::Found;
         }
@@ -257,13 +307,15 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             *next = self.pruner.next(state, code);
         }
         // every child's table entries asked for before any is read
-        let mut touched = [H::Touched::default(); 4];
-        if self.touch {
-            for i in (0..len).filter(|&i| nexts[i] != FORBIDDEN) {
-                let to = usize::from(m.cells[i]);
-                touched[i] = self.h.touch(&hs, self.board[to], to, b);
+        let mut own = [H::Touched::default(); 4];
+        let touched = if AHEAD {
+            ahead
+        } else {
+            if self.touch {
+                self.touch_kids(&hs, b, state, usize::MAX, &mut own);
             }
-        }
+            &own
+        };
         let mut kids: [Option<(H::State, u32)>; 4] = [None; 4];
         // each child's `f` and the heuristic's tie-break, to search the
         // most promising first
@@ -304,12 +356,27 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         // searched in).
         let mut order = [0usize, 1, 2, 3];
         order.sort_by_key(|&i| fs[i]);
+        // Every child to be searched has its own children's entries asked
+        // for now, in search order: the first child's misses overlap with
+        // the asking for the others', and a later child's arrive while an
+        // earlier one's subtree is searched, instead of each child waiting
+        // for its own at its expansion.
+        let mut grand = [[H::Touched::default(); 4]; 4];
+        if AHEAD {
+            for &i in &order {
+                if let Some((hs2, next)) = &kids[i] {
+                    self.touch_kids(hs2, usize::from(m.cells[i]), *next, b, &mut grand[i]);
+                }
+            }
+        }
         for i in order {
             let Some((hs2, next)) = kids[i] else { continue };
             let (cell, dir) = (m.cells[i], m.dirs[i]);
             let to = usize::from(cell);
             let tile = slide(&mut self.board, b, to);
-            let step = self.dfs2(cell, next, g + 1, hs2);
+            // (without `AHEAD` the child reads nothing of it)
+            let its = if AHEAD { &grand[i] } else { ahead };
+            let step = self.dfs2::<AHEAD>(cell, next, g + 1, hs2, its);
             undo_slide(&mut self.board, b, to, tile);
             if self.ends(step, dir) {
                 return step;
@@ -361,5 +428,74 @@ mod tests {
         assert_eq!(ida.tiles(), start.tiles(), "board restored");
         assert_eq!(ida.search(start.blank(), root, 3, hs, 5), Step::Found);
         assert_eq!(ida.take_path(), [Dir::Down, Dir::Right]);
+    }
+
+    /// IDA* to the end from `start`, touching a subtree ahead or not: each
+    /// iteration's bound and outcome, the nodes, and the path.
+    fn iterations<H: Heuristic>(
+        h: &H,
+        goal: &Board,
+        start: &Board,
+        ahead: bool,
+    ) -> (Vec<(u32, Step)>, u64, u64, Vec<Dir>) {
+        let budget = Budget::unlimited();
+        let mut ida = Ida::new(h, goal, Clock::new(&budget), Pruning::Auto);
+        ida.ahead = ahead;
+        ida.set_board(start.tiles());
+        let hs = h.init(start.tiles());
+        let root = ida.root(start.blank());
+        let mut bound = h.value(&hs);
+        let mut steps = Vec::new();
+        loop {
+            let step = ida.search(start.blank(), root, 0, hs, bound);
+            steps.push((bound, step));
+            assert_eq!(ida.tiles(), start.tiles(), "board restored");
+            if step != Step::Exhausted {
+                break;
+            }
+            bound = ida.next_bound();
+        }
+        (steps, ida.expanded, ida.generated, ida.take_path())
+    }
+
+    #[test]
+    fn touching_ahead_searches_the_same_tree() {
+        // Touching a node's grandchildren when its children are ordered
+        // (`Heuristic::far`) changes only when table entries are asked for.
+        use crate::heuristic::pdb::{BlankMode, PdbHeuristic, PdbOptions};
+        let cases = [
+            (Board::blank_first(Shape::new(3, 3)), "4-4", BlankMode::Bits),
+            (
+                Board::blank_last(Shape::new(3, 3)),
+                "3-5",
+                BlankMode::Regions,
+            ),
+            (Board::blank_first(Shape::new(2, 4)), "3-4", BlankMode::Min),
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for (goal, partition, blank) in cases {
+            let opts = PdbOptions::default()
+                .with_partition(partition.parse().unwrap())
+                .with_cache(false)
+                .with_blank(blank);
+            let h = PdbHeuristic::<16, 4>::load(&goal, &opts, &(), &Budget::unlimited()).unwrap();
+            assert!(h.touches(), "{partition}");
+            for _ in 0..30 {
+                let mut start = goal.clone();
+                for _ in 0..60 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    start.apply(Dir::ALL[(seed % 4) as usize]);
+                }
+                let near = iterations(&h, &goal, &start, false);
+                let far = iterations(&h, &goal, &start, true);
+                assert_eq!(near, far, "{partition} from {start:?}");
+                let (steps, _, _, path) = far;
+                assert_eq!(steps.last().map(|s| s.1), Some(Step::Found));
+                assert_eq!(start.apply_path(&path).unwrap(), goal, "path replayed");
+                assert_eq!(Some(path.len() as u32), steps.last().map(|s| s.0));
+            }
+        }
     }
 }
