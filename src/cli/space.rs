@@ -12,15 +12,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// How long after `--timeout` a search that has not stopped is ended.
+/// How long after `--timeout` a search that has not stopped is ended (a
+/// large checkpoint being written can take this long).
 const TIMEOUT_GRACE: Duration = Duration::from_secs(60);
 
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "Memory: two bits per position, (R*C)!/8 bytes: 60 MB for 3x4 and 2x6, \
                         10.9 GB for 2x7, 163 GB for 3x5, 2.6 TB for 4x4.\n\
-                        Exit status: 2 for a size that does not fit or a damaged checkpoint, \
-                        1 for a file that cannot be written, 3 when --timeout ran out."
+                        Exit status: 2 for a size that does not fit, a damaged checkpoint, a bad \
+                        hostfile or processes asked different things; 1 for a file that cannot be \
+                        written or a lost peer; 3 when --timeout ran out (or peers never came)."
 )]
 pub struct SpaceArgs {
     /// Board size, e.g. 3x4.
@@ -64,20 +66,22 @@ pub struct SpaceArgs {
     /// local: one process, every core; timely: timely-dataflow workers.
     #[arg(long, value_enum, default_value = "local")]
     pub engine: Engine,
-    /// Threads (local) or timely workers per process (default: every core).
+    /// Threads (local) or timely workers per process (default and at most:
+    /// every core).
     #[arg(long, value_name = "N", value_parser = at_least_one)]
     pub workers: Option<usize>,
-    /// timely: number of processes.
+    /// timely: number of processes (at most 1024).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
     pub processes: usize,
     /// timely: this process's number, 0..processes.
     #[arg(long, value_name = "I", default_value_t = 0)]
     pub process: usize,
-    /// timely: a file of host:port lines, one per process, in order
-    /// (default localhost:2101, localhost:2102, ...).
+    /// timely: a file of host:port lines, one per process, in order; blank
+    /// lines and lines starting with # are skipped (default localhost:2101,
+    /// localhost:2102, ...).
     #[arg(long, value_name = "FILE")]
     pub hostfile: Option<PathBuf>,
-    /// timely: report connection progress.
+    /// timely: report connection progress on stderr.
     #[arg(long)]
     pub report: bool,
     /// One line per level on stderr (for logs; a terminal gets a bar).
@@ -117,7 +121,7 @@ fn fail(code: u8, error: impl Into<anyhow::Error>) -> Failure {
 
 fn space_failure(e: SpaceError) -> Failure {
     let code = match &e {
-        SpaceError::Cancelled { .. } => EXIT_BUDGET,
+        SpaceError::Cancelled { .. } | SpaceError::NotConnected(_) => EXIT_BUDGET,
         e if e.is_bad_input() => EXIT_BAD_INPUT,
         _ => 1,
     };
@@ -125,6 +129,9 @@ fn space_failure(e: SpaceError) -> Failure {
     let hint = match &e {
         SpaceError::TooBig { .. } => Some("--max-memory sets the limit"),
         SpaceError::Cancelled { saved: Some(_), .. } => Some("resume with --resume"),
+        SpaceError::LostPeer { saved: Some(_), .. } => {
+            Some("restart every process with --resume to go on")
+        }
         _ => None,
     };
     match hint {
@@ -142,6 +149,22 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         None => GoalSpec::default(),
     };
     let goal = goal.resolve(args.size, &mut Scan::new())?;
+    if args.engine == Engine::Local {
+        let timely_only = [
+            (args.processes != 1, "--processes"),
+            (args.process != 0, "--process"),
+            (args.hostfile.is_some(), "--hostfile"),
+            (args.report, "--report"),
+        ];
+        if let Some((_, flag)) = timely_only.iter().find(|(given, _)| *given) {
+            return Err(fail(
+                EXIT_BAD_INPUT,
+                anyhow::anyhow!(
+                    "{flag} is an option of --engine timely; the local engine runs in one process"
+                ),
+            ));
+        }
+    }
     if args.process >= args.processes {
         return Err(fail(
             EXIT_BAD_INPUT,
@@ -211,6 +234,7 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         }
         probe_writable(p)?;
     }
+    let workers = workers(args.workers);
     let cancel = Arc::new(AtomicBool::new(false));
     if let Some(secs) = args.timeout {
         let limit = Duration::try_from_secs_f64(secs).map_err(|_| {
@@ -223,32 +247,30 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         std::thread::spawn(move || {
             std::thread::sleep(limit);
             flag.store(true, Ordering::Relaxed);
-            // The engines stop within a chunk of the flag; only a timely
-            // process still waiting for its peers to connect, or a very
-            // large checkpoint being written (its previous version stays
-            // whole), can outlast this.
+            // The engines stop within a chunk of the flag, and processes
+            // waiting for their peers at once; only a very large
+            // checkpoint being written (its previous version stays whole)
+            // can outlast this.
             std::thread::sleep(TIMEOUT_GRACE);
             eprintln!(
                 "npuzzle: space: stopped by --timeout {secs} (the search did not stop within {} s \
-                 of it: timely processes still connecting, or a checkpoint being written)",
+                 of it: a checkpoint being written)",
                 TIMEOUT_GRACE.as_secs()
             );
             std::process::exit(i32::from(EXIT_BUDGET));
         });
     }
-    let bars = Arc::new(Bars::new(args.verbose));
+    let bars = Arc::new(Bars::new(args.verbose, args.report));
     let t0 = Instant::now();
     let (result, primary) = match args.engine {
-        Engine::Local => (local(&goal, &opts, &args, &bars, &cancel)?, true),
-        Engine::Timely => timely(&goal, &opts, &args, bars.clone(), cancel)?,
+        Engine::Local => (local(&goal, &opts, workers, &bars, &cancel)?, true),
+        Engine::Timely => timely(&goal, &opts, &args, workers, bars.clone(), cancel)?,
     };
     bars.clear();
     let seconds = t0.elapsed().as_secs_f64();
-    if !primary {
-        return Ok(0);
-    }
     // Every position reachable from the goal is counted once; anything
-    // else is a defect, never to be printed as a distribution.
+    // else is a defect, never to be printed as a distribution (nor, in a
+    // process that prints nothing, to pass for success).
     if memory::positions(args.size) != Some(u128::from(result.total())) {
         return Err(fail(
             1,
@@ -258,6 +280,9 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
                 args.size.cells()
             ),
         ));
+    }
+    if !primary {
+        return Ok(0);
     }
     if let Some(p) = &args.plot {
         let svg = plot(&result).map_err(|e| fail(1, anyhow::anyhow!("plot: {e}")))?;
@@ -300,23 +325,38 @@ fn probe_writable(path: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Threads or workers per process: `--workers`, at most (and by default)
+/// the machine's cores; more would only add threads (and, for timely,
+/// buffers for every pair of workers).
+fn workers(asked: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    match asked {
+        Some(n) if n > cores => {
+            eprintln!(
+                "npuzzle: space: --workers {n} is more than this machine's {cores} cores; \
+                 using {cores}"
+            );
+            cores
+        }
+        Some(n) => n,
+        None => cores,
+    }
+}
+
 fn local(
     goal: &Board,
     opts: &SpaceOptions,
-    args: &SpaceArgs,
+    workers: usize,
     bars: &Bars,
     cancel: &AtomicBool,
 ) -> Result<SpaceResult, Failure> {
     let go = || space::analyze(goal, opts, bars, cancel);
-    let result = match args.workers {
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| fail(1, anyhow::anyhow!("cannot start {n} threads: {e}")))?
-            .install(go),
-        None => go(),
-    };
-    result.map_err(space_failure)
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()
+        .map_err(|e| fail(1, anyhow::anyhow!("cannot start {workers} threads: {e}")))?
+        .install(go)
+        .map_err(space_failure)
 }
 
 #[cfg(feature = "timely")]
@@ -324,37 +364,36 @@ fn timely(
     goal: &Board,
     opts: &SpaceOptions,
     args: &SpaceArgs,
+    workers: usize,
     bars: Arc<Bars>,
     cancel: Arc<AtomicBool>,
 ) -> Result<(SpaceResult, bool), Failure> {
     use npuzzle::space::cluster::{self, Cluster};
     let addresses = match &args.hostfile {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| fail(1, anyhow::anyhow!("cannot read {}: {e}", path.display())))?
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(String::from)
-            .collect(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| fail(1, anyhow::anyhow!("cannot read {}: {e}", path.display())))?;
+            cluster::parse_hostfile(&text, args.processes).map_err(|e| {
+                fail(
+                    EXIT_BAD_INPUT,
+                    anyhow::anyhow!("--hostfile {}: {e}", path.display()),
+                )
+            })?
+        }
         None => Vec::new(),
     };
     let cluster = Cluster {
-        workers: args.workers.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-        }),
+        workers,
         processes: args.processes,
         process: args.process,
         addresses,
-        report: args.report,
+        // --timeout bounds the wait through the cancel flag.
+        connect_limit: args
+            .timeout
+            .is_none()
+            .then_some(cluster::DEFAULT_CONNECT_LIMIT),
     };
-    let result = cluster::analyze(goal, opts, &cluster, bars, cancel).map_err(|e| match e {
-        SpaceError::Cluster(_) if args.processes <= 1 => space_failure(e),
-        SpaceError::Cluster(msg) if msg.contains("addresses for") => fail(
-            EXIT_BAD_INPUT,
-            anyhow::anyhow!("timely cluster: {msg} (--hostfile)"),
-        ),
-        e => space_failure(e),
-    })?;
+    let result = cluster::analyze(goal, opts, &cluster, bars, cancel).map_err(space_failure)?;
     Ok((result, args.process == 0))
 }
 
@@ -363,6 +402,7 @@ fn timely(
     _: &Board,
     _: &SpaceOptions,
     _: &SpaceArgs,
+    _: usize,
     _: Arc<Bars>,
     _: Arc<AtomicBool>,
 ) -> Result<(SpaceResult, bool), Failure> {
@@ -376,15 +416,18 @@ fn timely(
 struct Bars {
     tty: bool,
     verbose: bool,
+    /// Say how the processes connect (`--report`).
+    report: bool,
     bar: Mutex<Option<ProgressBar>>,
     since: Mutex<Instant>,
 }
 
 impl Bars {
-    fn new(verbose: bool) -> Bars {
+    fn new(verbose: bool, report: bool) -> Bars {
         Bars {
             tty: std::io::stderr().is_terminal(),
             verbose,
+            report,
             bar: Mutex::new(None),
             since: Mutex::new(Instant::now()),
         }
@@ -414,6 +457,12 @@ impl Bars {
 }
 
 impl Progress for Bars {
+    fn connecting(&self, note: &str) {
+        if self.report {
+            self.note(note);
+        }
+    }
+
     fn resumed(&self, path: &Path, level: u32) {
         self.note(&format!(
             "resuming from {} at level {level}",

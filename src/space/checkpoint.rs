@@ -81,9 +81,31 @@ pub(crate) fn write(
     header: &Header,
     word: impl Fn(usize) -> u64,
 ) -> Result<(), SpaceError> {
+    write_temp(path, header, word)?;
+    commit(path)
+}
+
+/// The first half of [`write`]: the file under its temporary name, which
+/// a resume never reads.
+pub(crate) fn write_temp(
+    path: &Path,
+    header: &Header,
+    word: impl Fn(usize) -> u64,
+) -> Result<(), SpaceError> {
     let tmp = temp_path(path);
-    let result = write_to(&tmp, header, word).and_then(|()| std::fs::rename(&tmp, path));
-    result.map_err(|source| {
+    write_to(&tmp, header, word).map_err(|source| {
+        let _ = std::fs::remove_file(&tmp);
+        SpaceError::CheckpointWrite {
+            path: path.to_path_buf(),
+            source,
+        }
+    })
+}
+
+/// The second half of [`write`]: the temporary file renamed over `path`.
+pub(crate) fn commit(path: &Path) -> Result<(), SpaceError> {
+    let tmp = temp_path(path);
+    std::fs::rename(&tmp, path).map_err(|source| {
         let _ = std::fs::remove_file(&tmp);
         SpaceError::CheckpointWrite {
             path: path.to_path_buf(),
@@ -137,12 +159,70 @@ pub(crate) struct Expect<'a> {
 pub(crate) fn read(
     path: &Path,
     expect: &Expect<'_>,
-    mut set: impl FnMut(usize, u64),
+    set: impl FnMut(usize, u64),
 ) -> Result<Header, SpaceError> {
+    match read_checked(path, expect, set) {
+        // A field that does not fit this search may be a damaged byte
+        // rather than another search's file (a changed level shifts every
+        // field after it): the checksum over the whole file tells which.
+        Err(Refusal::Mismatch(reason)) => Err(SpaceError::BadCheckpoint {
+            path: path.to_path_buf(),
+            reason: match whole_crc_matches(path) {
+                Ok(false) => DAMAGED.to_string(),
+                _ => reason,
+            },
+        }),
+        Err(Refusal::Other(e)) => Err(e),
+        Ok(h) => Ok(h),
+    }
+}
+
+const DAMAGED: &str = "damaged: its CRC-32 does not match its contents";
+
+/// Why `read_checked` refused a file.
+enum Refusal {
+    /// A field that does not fit the search: damage or another search.
+    Mismatch(String),
+    /// Anything else, said as it is.
+    Other(SpaceError),
+}
+
+impl From<SpaceError> for Refusal {
+    fn from(e: SpaceError) -> Refusal {
+        Refusal::Other(e)
+    }
+}
+
+/// Whether the file's last four bytes are the CRC-32 of the rest.
+fn whole_crc_matches(path: &Path) -> std::io::Result<bool> {
+    let mut input = BufReader::with_capacity(1 << 20, File::open(path)?);
+    let mut crc = crc32fast::Hasher::new();
+    // The last four bytes read so far: the checksum once the file ends.
+    let mut tail: Vec<u8> = Vec::with_capacity(4);
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = input.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        tail.extend_from_slice(&buf[..n]);
+        let keep = tail.len().saturating_sub(4);
+        crc.update(&tail[..keep]);
+        tail.drain(..keep);
+    }
+    Ok(tail.len() == 4 && tail == crc.finalize().to_le_bytes())
+}
+
+fn read_checked(
+    path: &Path,
+    expect: &Expect<'_>,
+    mut set: impl FnMut(usize, u64),
+) -> Result<Header, Refusal> {
     let bad = |reason: String| SpaceError::BadCheckpoint {
         path: path.to_path_buf(),
         reason,
     };
+    let mismatch = Refusal::Mismatch;
     let io = |source: std::io::Error| SpaceError::CheckpointRead {
         path: path.to_path_buf(),
         source,
@@ -151,7 +231,7 @@ pub(crate) fn read(
     let len = file.metadata().map_err(io)?.len();
     let mut input = BufReader::with_capacity(1 << 20, file);
     let mut crc = crc32fast::Hasher::new();
-    let truncated = |what: &str| format!("truncated (ends in the {what}; {len} bytes)");
+    let truncated = |what: &str| format!("truncated or damaged (ends in the {what}; {len} bytes)");
     let mut take = |n: usize, what: &str| -> Result<Vec<u8>, SpaceError> {
         let mut b = vec![0u8; n];
         input.read_exact(&mut b).map_err(|_| bad(truncated(what)))?;
@@ -166,11 +246,11 @@ pub(crate) fn read(
     };
 
     if take(8, "magic")?.as_slice() != MAGIC {
-        return Err(bad("not an npuzzle space checkpoint".into()));
+        return Err(bad("not an npuzzle space checkpoint".into()).into());
     }
     let version = u32_of(&take(4, "header")?);
     if version != VERSION {
-        return Err(bad(format!(
+        return Err(mismatch(format!(
             "format version {version}; this program reads version {VERSION}"
         )));
     }
@@ -178,7 +258,7 @@ pub(crate) fn read(
     let (rows, cols) = (usize::from(rc[0]), usize::from(rc[1]));
     let want = expect.goal;
     if (rows, cols) != (want.rows(), want.cols()) {
-        return Err(bad(format!(
+        return Err(mismatch(format!(
             "it is for a {rows}x{cols} board, not {}x{}",
             want.rows(),
             want.cols()
@@ -187,7 +267,7 @@ pub(crate) fn read(
     let tiles = take(rows * cols, "goal")?;
     if tiles.as_slice() != want.tiles() {
         let shown: Vec<String> = tiles.iter().map(std::string::ToString::to_string).collect();
-        return Err(bad(format!(
+        return Err(mismatch(format!(
             "it is for the goal {}, not {}",
             shown.join(" "),
             want.to_flat_string()
@@ -195,7 +275,7 @@ pub(crate) fn read(
     }
     let level = u32_of(&take(4, "header")?);
     if level >= MAX_LEVELS {
-        return Err(bad(format!("level {level} is impossible")));
+        return Err(mismatch(format!("level {level} is impossible")));
     }
     let counts: Vec<u64> = take(8 * level as usize, "counts")?
         .chunks(8)
@@ -217,7 +297,7 @@ pub(crate) fn read(
             expect.parts,
         )
     {
-        return Err(bad(format!(
+        return Err(mismatch(format!(
             "it holds words {first_word}..{} of {total_words} as part {part} of {nparts}, \
              this search needs words {}..{} of {} as part {} of {}",
             first_word.saturating_add(words),
@@ -228,13 +308,14 @@ pub(crate) fn read(
             expect.parts
         )));
     }
-    check_tallies(expect.positions, &counts, part_frontier, part_closed, words).map_err(bad)?;
+    check_tallies(expect.positions, &counts, part_frontier, part_closed, words)
+        .map_err(mismatch)?;
     let head_len = 8 + 4 + 2 + (rows * cols) as u64 + 4 + 8 * u64::from(level) + 24 + 8 + 16;
     let want_len = head_len + words * 8 + 4;
     if len != want_len {
-        return Err(bad(format!(
+        return Err(Refusal::Other(bad(format!(
             "{len} bytes long, a checkpoint of this search at level {level} has {want_len}"
-        )));
+        ))));
     }
     // The entries of word `g` that stand for positions of the space: the
     // last word's others would be expanded as ranks past `n!/2` (and counted).
@@ -253,7 +334,7 @@ pub(crate) fn read(
         for (k, chunk) in b.chunks_exact(8).enumerate() {
             let w = u64_of(chunk);
             if w & !in_space(first_word + (i + k) as u64) != 0 {
-                return Err(bad(format!(
+                return Err(mismatch(format!(
                     "its word {} marks positions past the {} of the space",
                     first_word + (i + k) as u64,
                     expect.positions
@@ -268,7 +349,7 @@ pub(crate) fn read(
         .read_exact(&mut stored)
         .map_err(|_| bad(truncated("checksum")))?;
     if u32::from_le_bytes(stored) != crc.finalize() {
-        return Err(bad("damaged: its CRC-32 does not match its contents".into()));
+        return Err(bad(DAMAGED.into()).into());
     }
     Ok(Header {
         goal: want.clone(),

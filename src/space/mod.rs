@@ -157,6 +157,44 @@ pub enum SpaceError {
     /// The timely cluster failed (a worker, the network).
     #[error("timely cluster: {0}")]
     Cluster(String),
+    /// The cluster cannot be formed as asked: a count out of range, a
+    /// hostfile line that is not one distinct `host:port`.
+    #[error("{0}")]
+    BadCluster(String),
+    /// The processes were not asked the same search (or one of them
+    /// refused it); refused before any work, with the same message on
+    /// every process that saw the difference.
+    #[error("{0}")]
+    Disagree(String),
+    /// Some peers never connected before the time ran out.
+    #[error("{0}")]
+    NotConnected(String),
+    /// This process cannot listen on its address.
+    #[error("cannot listen on {address} (process {process}): {source}")]
+    Listen {
+        /// This process's number.
+        process: usize,
+        /// Its address.
+        address: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A peer process went away (killed, crashed, its machine or the
+    /// network down) after the search began.
+    #[error("lost process {process} ({address}): {cause}{}", match saved {
+        Some(l) => format!("; the checkpoint holds level {l}"),
+        None => String::new(),
+    })]
+    LostPeer {
+        /// The peer's process number.
+        process: usize,
+        /// Its address.
+        address: String,
+        /// What the connection said.
+        cause: String,
+        /// The level of the last checkpoint (every part written), if any.
+        saved: Option<u32>,
+    },
 }
 
 impl SpaceError {
@@ -168,6 +206,8 @@ impl SpaceError {
             SpaceError::TooBig { .. }
                 | SpaceError::TooManyCells { .. }
                 | SpaceError::BadCheckpoint { .. }
+                | SpaceError::BadCluster(_)
+                | SpaceError::Disagree(_)
         )
     }
 }
@@ -186,6 +226,9 @@ pub trait Progress: Sync {
     fn level_done(&self, _level: u32, _found: u64) {}
     /// A checkpoint of `level` was written, taking `seconds`.
     fn checkpointed(&self, _path: &Path, _level: u32, _seconds: f64) {}
+    /// The processes of a cluster connecting: a peer came, or who is
+    /// still awaited.
+    fn connecting(&self, _note: &str) {}
 }
 
 /// A [`Progress`] that reports nothing.

@@ -1,6 +1,7 @@
 //! One timely worker of the distributed search: its dataflow, its part of
 //! the array, and the rounds it takes part in (see the module above).
 
+use super::watch::Watch;
 use super::Job;
 use crate::space::bits::{self, entries_with, level_code, PER_WORD};
 use crate::space::checkpoint::{self, Expect, Header};
@@ -11,6 +12,7 @@ use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::channels::pact::{Exchange, Pipeline};
@@ -92,12 +94,13 @@ struct Flow {
     entered: Rc<Cell<u64>>,
     early: Rc<RefCell<Vec<(u64, u64)>>>,
     part: Rc<RefCell<Part>>,
+    watch: Arc<Watch>,
 }
 
 impl Flow {
     /// The dataflow: indices exchanged to their owners and marked there
     /// (a message at time `2d+2` marks level `d+1`), and reports broadcast.
-    fn build(worker: &mut Worker, part: &Rc<RefCell<Part>>, per: u64) -> Flow {
+    fn build(worker: &mut Worker, part: &Rc<RefCell<Part>>, per: u64, watch: &Arc<Watch>) -> Flow {
         let mut marks = InputHandle::new();
         let mut reports = InputHandle::new();
         let (mark_probe, report_probe) = (ProbeHandle::new(), ProbeHandle::new());
@@ -158,6 +161,7 @@ impl Flow {
             entered,
             early,
             part: Rc::clone(part),
+            watch: Arc::clone(watch),
         }
     }
 
@@ -183,21 +187,31 @@ impl Flow {
         }
     }
 
-    /// Ends the current time and waits until it is complete everywhere.
-    fn close(&mut self, worker: &mut Worker) {
+    /// Ends the current time and waits until it is complete everywhere
+    /// (or the run has failed: a lost peer's progress never comes).
+    fn close(&mut self, worker: &mut Worker) -> Result<(), SpaceError> {
         let next = *self.marks.time() + 1;
         self.at(next);
         while self.mark_probe.less_than(&next) || self.report_probe.less_than(&next) {
+            if self.watch.failed() {
+                return Err(stopped());
+            }
             worker.step_or_park(Some(Duration::from_millis(5)));
         }
+        Ok(())
     }
 
     /// Sends `report` at `time`, ends the time, and returns every worker's
     /// report of it in worker order.
-    fn round(&mut self, worker: &mut Worker, time: u64, report: Report) -> Vec<Report> {
+    fn round(
+        &mut self,
+        worker: &mut Worker,
+        time: u64,
+        report: Report,
+    ) -> Result<Vec<Report>, SpaceError> {
         self.at(time);
         self.reports.send(report);
-        self.close(worker);
+        self.close(worker)?;
         let mut all = Vec::new();
         self.received.borrow_mut().retain(|(t, r)| {
             if *t == time {
@@ -206,8 +220,14 @@ impl Flow {
             *t != time
         });
         all.sort_by_key(|r| r.worker);
-        all
+        Ok(all)
     }
+}
+
+/// A worker's error when the run failed elsewhere (the run reports the
+/// failure itself).
+fn stopped() -> SpaceError {
+    SpaceError::Cluster("stopped: the run failed".into())
 }
 
 /// Where a worker starts.
@@ -238,7 +258,7 @@ pub(super) fn run_worker<const N: usize>(
     // The dataflow exists on every worker before anything can fail, so a
     // failing worker leaves by closing its inputs and never stalls the
     // others' progress.
-    let mut flow = Flow::build(worker, &part, per);
+    let mut flow = Flow::build(worker, &part, per, &job.watch);
     let expect = Expect {
         goal: &job.goal,
         positions: ix.count(),
@@ -264,7 +284,7 @@ pub(super) fn run_worker<const N: usize>(
             ..Report::default()
         },
     };
-    let all = flow.round(worker, 0, hello);
+    let all = flow.round(worker, 0, hello)?;
     let start = start?;
     if let Some(r) = all.iter().find(|r| r.failed.is_some()) {
         let why = r.failed.as_deref().unwrap_or_default();
@@ -279,6 +299,8 @@ pub(super) fn run_worker<const N: usize>(
     let mut closed = start.closed;
     let mut antipodes = Vec::new();
     let mut saved = None;
+    // A part written but not yet renamed: its path, level, seconds taken.
+    let mut pending: Option<(PathBuf, u32, f64)> = None;
     let mut last_save = Instant::now();
     // The first worker of each process reports progress.
     let leader = me % job.workers == 0;
@@ -302,6 +324,9 @@ pub(super) fn run_worker<const N: usize>(
             if job.cancel.load(Relaxed) {
                 cancelled = true;
                 break;
+            }
+            if job.watch.failed() {
+                return Err(stopped());
             }
             let to = (from + CHUNK_WORDS).min(nwords);
             {
@@ -338,7 +363,7 @@ pub(super) fn run_worker<const N: usize>(
             }
             from = to;
         }
-        flow.close(worker);
+        flow.close(worker)?;
         closed += mine;
         mine = std::mem::take(&mut part.borrow_mut().new);
         let save = me == 0
@@ -354,12 +379,22 @@ pub(super) fn run_worker<const N: usize>(
             save,
             ..Report::default()
         };
-        let all = flow.round(worker, 2 * d + 3, report);
+        let all = flow.round(worker, 2 * d + 3, report)?;
         if all.len() != peers {
             return Err(SpaceError::Cluster(format!(
                 "level {level}: {} of {peers} workers reported (a worker stopped)",
                 all.len()
             )));
+        }
+        // Every worker reported after writing its part of the level saved
+        // last round: the parts become the checkpoint together.
+        if let Some((path, l, seconds)) = pending.take() {
+            checkpoint::commit(&path)?;
+            saved = Some(l);
+            job.watch.saved(l);
+            if leader {
+                job.progress.checkpointed(&path, l, seconds);
+            }
         }
         if all.iter().any(|r| r.cancelled) {
             return Err(SpaceError::Cancelled { level, saved });
@@ -389,14 +424,13 @@ pub(super) fn run_worker<const N: usize>(
                 part_frontier: mine,
                 part_closed: closed,
             };
+            // Renamed over the part only once every worker has written
+            // its own (next round): a process lost while writing leaves
+            // every part at the level before, still one checkpoint.
             let p = part.borrow();
-            checkpoint::write(&path, &header, |i| p.words[i])?;
-            saved = Some(level);
+            checkpoint::write_temp(&path, &header, |i| p.words[i])?;
+            pending = Some((path, level, t0.elapsed().as_secs_f64()));
             last_save = Instant::now();
-            if leader {
-                job.progress
-                    .checkpointed(&path, level, t0.elapsed().as_secs_f64());
-            }
         }
     }
     Ok((counts, antipodes))
