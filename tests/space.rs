@@ -281,6 +281,10 @@ fn a_damaged_or_foreign_checkpoint_is_refused() {
     let last = crc.len() - 1;
     crc[last] ^= 1;
     refused(resume(&crc, &goal), "CRC-32");
+    // another level, every field after it shifted
+    let mut level = good.clone();
+    level[8 + 4 + 2 + 10] ^= 0x03;
+    refused(resume(&level, &goal), "damaged");
     // truncated
     refused(resume(&good[..good.len() - 100], &goal), "bytes long");
     refused(resume(&good[..20], &goal), "truncated");

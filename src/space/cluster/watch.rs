@@ -99,10 +99,10 @@ impl Watch {
             // A communication thread panics only when its connection broke
             // (or after a failure already recorded poisoned its queues).
             Some(peer) => {
-                let cause = msg
+                let what = msg
                     .strip_prefix("timely communication error: ")
-                    .unwrap_or(msg)
-                    .to_string();
+                    .unwrap_or(msg);
+                let cause = format!("its connection broke ({what})");
                 self.record(Failure::Lost { peer, cause });
                 true
             }
