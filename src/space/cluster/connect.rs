@@ -200,102 +200,66 @@ struct Peer {
     ready: bool,
 }
 
+impl Meeting<'_> {
+    fn name(&self, p: usize) -> String {
+        format!("process {p} ({})", self.addresses[p])
+    }
+
+    fn lost(&self, p: usize, cause: String) -> SpaceError {
+        SpaceError::LostPeer {
+            process: p,
+            address: self.addresses[p].clone(),
+            cause,
+            saved: None,
+        }
+    }
+}
+
 fn gather(m: &Meeting<'_>, rx: &Receiver<Event>) -> Result<Vec<Option<TcpStream>>, SpaceError> {
     let (me, n) = (m.me, m.addresses.len());
-    let name = |p: usize| format!("process {p} ({})", m.addresses[p]);
     let mut peers: Vec<Option<Peer>> = (0..n).map(|_| None).collect();
     let t0 = Instant::now();
     let mut reported: Option<Instant> = None;
     let mut said_yes = false;
     loop {
         match rx.recv_timeout(POLL) {
-            Ok(Event::Joined(j)) => {
-                let mut stream = j.stream;
-                if let Err(why) = admit(m, &peers, j.process, j.meant, &j.terms) {
-                    let _ = verdict(&mut stream, b'D', &why);
-                    return Err(refuse(&mut peers, b'D', why));
-                }
-                let _ = stream.set_nonblocking(true);
-                m.progress
-                    .connecting(&format!("{} connected", name(j.process)));
-                peers[j.process] = Some(Peer {
-                    stream,
-                    ready: false,
-                });
-            }
+            Ok(Event::Joined(j)) => take(m, &mut peers, j)?,
             Ok(Event::Fatal(e)) => {
                 let _ = refuse(&mut peers, b'D', format!("process {me}: {e}"));
                 return Err(e);
             }
             Err(_) => {}
         }
-        for p in 0..n {
-            let Some(peer) = peers[p].as_mut().filter(|peer| !peer.ready) else {
-                continue;
-            };
-            let mut byte = [0u8];
-            match peer.stream.read(&mut byte) {
-                Ok(1) if byte[0] == b'Y' => peer.ready = true,
-                Ok(1) if byte[0] == b'D' || byte[0] == b'T' => {
-                    let msg = read_message(&mut peer.stream).unwrap_or_else(|_| {
-                        format!("{} refused the run (its message was lost)", name(p))
-                    });
-                    return Err(refuse(&mut peers, byte[0], msg));
-                }
-                Ok(1) => {
-                    let msg = format!("{} sent what this npuzzle does not understand", name(p));
-                    return Err(refuse(&mut peers, b'D', msg));
-                }
-                Err(e) if e.kind() == ErrorKind::WouldBlock => {}
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                result => {
-                    let cause = match result {
-                        Err(e) => e.to_string(),
-                        Ok(_) => "its connection closed before the search began".into(),
-                    };
-                    return Err(SpaceError::LostPeer {
-                        process: p,
-                        address: m.addresses[p].clone(),
-                        cause,
-                        saved: None,
-                    });
-                }
-            }
-        }
+        listen(m, &mut peers)?;
         let absent: Vec<usize> = (0..n).filter(|&p| p != me && peers[p].is_none()).collect();
         if !said_yes && absent.is_empty() {
-            for p in (0..n).filter(|&p| p != me) {
-                if let Some(peer) = peers[p].as_mut() {
-                    verdict(&mut peer.stream, b'Y', "").map_err(|e| SpaceError::LostPeer {
-                        process: p,
-                        address: m.addresses[p].clone(),
-                        cause: e.to_string(),
-                        saved: None,
-                    })?;
+            for (p, peer) in peers.iter_mut().enumerate() {
+                if let Some(peer) = peer {
+                    verdict(&mut peer.stream, b'Y', "").map_err(|e| m.lost(p, e.to_string()))?;
                 }
             }
             said_yes = true;
         }
         let waiting: Vec<String> = (0..n)
             .filter(|&p| p != me && !peers[p].as_ref().is_some_and(|peer| peer.ready))
-            .map(name)
+            .map(|p| m.name(p))
             .collect();
         if said_yes && waiting.is_empty() {
             break;
         }
         let out_of_time = m.limit.is_some_and(|l| t0.elapsed() >= l);
         if m.cancel.load(Ordering::Relaxed) || out_of_time {
-            let absent: Vec<String> = absent.into_iter().map(name).collect();
+            let secs = t0.elapsed().as_secs_f64();
             let msg = if absent.is_empty() {
                 format!(
-                    "process {me} stopped after waiting {:.1} s for its peers to agree; not ready: {}",
-                    t0.elapsed().as_secs_f64(),
+                    "process {me} stopped after waiting {secs:.1} s for its peers to agree; not \
+                     ready: {}",
                     waiting.join(", ")
                 )
             } else {
+                let absent: Vec<String> = absent.into_iter().map(|p| m.name(p)).collect();
                 format!(
-                    "process {me} stopped after waiting {:.1} s for its peers; never came: {}",
-                    t0.elapsed().as_secs_f64(),
+                    "process {me} stopped after waiting {secs:.1} s for its peers; never came: {}",
                     absent.join(", ")
                 )
             };
@@ -320,6 +284,53 @@ fn gather(m: &Meeting<'_>, rx: &Receiver<Event>) -> Result<Vec<Option<TcpStream>
             })
         })
         .collect())
+}
+
+/// A new connection joins the run, or the run is refused.
+fn take(m: &Meeting<'_>, peers: &mut [Option<Peer>], j: Joined) -> Result<(), SpaceError> {
+    let mut stream = j.stream;
+    if let Err(why) = admit(m, peers, j.process, j.meant, &j.terms) {
+        let _ = verdict(&mut stream, b'D', &why);
+        return Err(refuse(peers, b'D', why));
+    }
+    let _ = stream.set_nonblocking(true);
+    m.progress
+        .connecting(&format!("{} connected", m.name(j.process)));
+    peers[j.process] = Some(Peer {
+        stream,
+        ready: false,
+    });
+    Ok(())
+}
+
+/// Reads what the peers not yet ready have said: `Y` (ready), or a
+/// refusal to pass on.
+fn listen(m: &Meeting<'_>, peers: &mut [Option<Peer>]) -> Result<(), SpaceError> {
+    for p in 0..peers.len() {
+        let Some(peer) = peers[p].as_mut().filter(|peer| !peer.ready) else {
+            continue;
+        };
+        let mut byte = [0u8];
+        match peer.stream.read(&mut byte) {
+            Ok(1) if byte[0] == b'Y' => peer.ready = true,
+            Ok(1) if byte[0] == b'D' || byte[0] == b'T' => {
+                let msg = read_message(&mut peer.stream).unwrap_or_else(|_| {
+                    format!("{} refused the run (its message was lost)", m.name(p))
+                });
+                return Err(refuse(peers, byte[0], msg));
+            }
+            Ok(1) => {
+                let msg = format!("{} sent what this npuzzle does not understand", m.name(p));
+                return Err(refuse(peers, b'D', msg));
+            }
+            Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Err(m.lost(p, e.to_string())),
+            Ok(_) => {
+                return Err(m.lost(p, "its connection closed before the search began".into()));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Why a new connection cannot join the run, if it cannot.
