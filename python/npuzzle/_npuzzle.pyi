@@ -48,7 +48,8 @@ class BudgetExceeded(RuntimeError):
     """A search stopped because one of its budgets ran out (or plainly would).
 
     The message is the library's: which budget, how far the search got, and
-    the `budget=` key that raises it."""
+    the `budget=` key that raises it. It pickles with `limit` and `stats`,
+    so a spent budget in a process pool arrives as itself."""
 
     limit: Optional[Literal["states", "nodes", "time", "memory"]]
     """Which budget ran out."""
@@ -58,7 +59,9 @@ class BudgetExceeded(RuntimeError):
 @final
 class Board:
     """A sliding-tile board: `rows × cols` cells holding the tiles
-    `1 … rows·cols − 1` and the blank, `0`. Immutable and hashable.
+    `1 … rows·cols − 1` and the blank, `0`. Immutable, hashable, picklable,
+    and ordered: by shape (rows, then columns), then by the tiles in
+    reading order, so that `sorted` groups the boards of one size.
 
     `Board(tiles, shape=None)` reads any `_BoardLike`; the size comes from the
     rows, else from a square tile count, else from `shape=`. A bad board is a
@@ -122,10 +125,18 @@ class Board:
         off the board, is a `ValueError` naming it."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def __lt__(self, other: Board, /) -> bool: ...
+    def __le__(self, other: Board, /) -> bool: ...
+    def __gt__(self, other: Board, /) -> bool: ...
+    def __ge__(self, other: Board, /) -> bool: ...
 
 @final
 class Stats:
-    """What one search cost."""
+    """What one search cost. Equal when every field is; picklable."""
+
+    def __new__(
+        cls, expanded: int = 0, generated: int = 0, peak_states: int = 0, seconds: float = 0.0
+    ) -> Stats: ...
 
     @property
     def expanded(self) -> int:
@@ -141,10 +152,12 @@ class Stats:
         """Wall-clock time of the search."""
     def as_dict(self) -> dict[str, Union[int, float]]:
         """The statistics as a dict."""
+    def __eq__(self, other: object, /) -> bool: ...
 
 @final
 class Solution:
-    """The answer to one problem."""
+    """The answer to one problem. Equal when every field is (its stats
+    included); picklable, so it crosses process pools."""
 
     @property
     def moves(self) -> Optional[int]:
@@ -196,6 +209,7 @@ class Solution:
     def to_dict(self) -> dict[str, Any]:
         """The answer with the keys of `npuzzle solve --json` (`moves` is -1
         when unreachable)."""
+    def __eq__(self, other: object, /) -> bool: ...
 
 class _CompareRow(TypedDict):
     """One row of `compare`."""
@@ -289,7 +303,8 @@ def solve_many(
     """The fewest moves for many boards at once.
 
     `starts` is an integer array of shape (N, cells), one board a row (any
-    integer dtype; uint8 is copied fastest). `goals` is one goal of shape
+    integer dtype, int8 to uint64, in either byte order, any strides; native
+    uint8 is copied fastest). `goals` is one goal of shape
     (cells,) for every start, one per start of shape (N, cells), a goal name,
     or None (blank-last). `shape=(rows, cols)` when cells is not a square.
     Returns N move counts (int32), -1 where the goal cannot be reached.

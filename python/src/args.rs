@@ -1,23 +1,15 @@
-//! Python arguments turned into the library's types: boards (text in any
-//! format the command line reads, a `Board`, a flat or nested sequence, a
-//! NumPy array), shapes, goals, budgets and option names.
-//!
-//! Sequences are written out as board text and read by the library's own
-//! reader, so that a bad board gets exactly the command line's message
-//! ("start board: tile 8 appears twice (…)").
+//! Python arguments turned into the library's types: boards (as text,
+//! see `tiles`), problems, shapes, goals, budgets and option names.
 
-use crate::board::PyBoard;
+use crate::tiles::{board_text, is_list_or_tuple, is_text, unpadded_input};
 use npuzzle::board::{printable, BoardError, GoalSpec, InputError, Shape};
 use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions, PdbReporter, SharedReporter};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::search::{Algorithm, Budget, Problem, SolveOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{
-    PyBool, PyBytes, PyDict, PyFloat, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple,
-};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString};
 use std::ffi::CString;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
@@ -48,141 +40,10 @@ pub fn input_error(e: &InputError) -> PyErr {
 }
 
 /// The name of `obj`'s type, for messages.
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map_or_else(|_| "object".to_string(), |n| n.to_string())
-}
-
-/// A board as text the library reads. `what` names the board in messages
-/// (`start board`, `goal board`, `board`).
-pub fn board_text(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(s.to_str()?.to_string());
-    }
-    if let Ok(b) = obj.cast::<PyBoard>() {
-        return Ok(b.get().inner.to_row_string());
-    }
-    let not_a_board = || {
-        PyTypeError::new_err(format!(
-            "{what}: a board is a string, a Board, a sequence of tiles or a list of rows, not {}",
-            type_name(obj)
-        ))
-    };
-    // Unordered collections hold no board.
-    if obj.is_instance_of::<PyBytes>()
-        || obj.is_instance_of::<PyDict>()
-        || obj.is_instance_of::<PySet>()
-        || obj.is_instance_of::<PyFrozenSet>()
-    {
-        return Err(not_a_board());
-    }
-    // NumPy arrays (and anything else that offers it) as nested lists.
-    let list = if !is_list_or_tuple(obj) && obj.hasattr("tolist")? {
-        obj.call_method0("tolist")?
-    } else {
-        obj.clone()
-    };
-    let Ok(items) = list.try_iter() else {
-        return Err(not_a_board());
-    };
-    let mut text = String::new();
-    let mut first_row_len = None;
-    for (i, item) in items.enumerate() {
-        let item = item?;
-        if is_sequence(&item) {
-            // A row: its tiles, then `/`.
-            let mut len = 0;
-            for (j, t) in item.try_iter()?.enumerate() {
-                let t = t?;
-                push_tile(&mut text, &t, what, || {
-                    format!("row {}, item {}", i + 1, j + 1)
-                })?;
-                len += 1;
-            }
-            let expected = *first_row_len.get_or_insert(len);
-            if len != expected || len == 0 {
-                // An empty row would vanish from the text; say so here.
-                return Err(value_error(InputError::Board {
-                    role: role_of(what),
-                    error: BoardError::RaggedRows {
-                        row: i + 1,
-                        len,
-                        expected,
-                    },
-                }));
-            }
-            text.push('/');
-        } else {
-            if first_row_len.is_some() {
-                return Err(PyTypeError::new_err(format!(
-                    "{what}: item {} is a {}, but the items before it are rows",
-                    i + 1,
-                    type_name(&item)
-                )));
-            }
-            push_tile(&mut text, &item, what, || format!("item {}", i + 1))?;
-        }
-    }
-    Ok(text)
-}
-
-/// Which board of a problem `what` names.
-fn role_of(what: &str) -> npuzzle::board::Role {
-    if what.starts_with("goal") {
-        npuzzle::board::Role::Goal
-    } else {
-        npuzzle::board::Role::Start
-    }
-}
-
-fn is_list_or_tuple(obj: &Bound<'_, PyAny>) -> bool {
-    obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>()
-}
-
-/// Whether an item of a board is a row (not a tile). Ints are answered
-/// first: a failed `hasattr` costs an exception, a microsecond each.
-fn is_sequence(obj: &Bound<'_, PyAny>) -> bool {
-    if obj.is_instance_of::<PyInt>() {
-        return false;
-    }
-    is_list_or_tuple(obj)
-        || !obj.is_instance_of::<PyString>()
-            && !obj.is_instance_of::<PyBytes>()
-            && obj.hasattr("__len__").unwrap_or(false)
-            && obj.hasattr("__iter__").unwrap_or(false)
-}
-
-/// Appends one tile (a Python int, or anything with `__index__`) and a
-/// space. Numbers that are no tile are written as they are, for the
-/// library to name.
-fn push_tile(
-    text: &mut String,
-    t: &Bound<'_, PyAny>,
-    what: &str,
-    place: impl Fn() -> String,
-) -> PyResult<()> {
-    let not_a_tile = || {
-        PyTypeError::new_err(format!(
-            "{what}: {} is a {}, not a tile (an int)",
-            place(),
-            type_name(t)
-        ))
-    };
-    if t.is_instance_of::<PyBool>() || t.is_instance_of::<PyFloat>() {
-        return Err(not_a_tile());
-    }
-    match t.extract::<i64>() {
-        Ok(v) => {
-            let _ = write!(text, "{v} ");
-        }
-        // Too large for an i64: still a number, out of any board's range.
-        Err(_) if t.is_instance_of::<PyInt>() => {
-            let _ = write!(text, "{} ", t.str()?.to_str()?);
-        }
-        Err(_) => return Err(not_a_tile()),
-    }
-    Ok(())
 }
 
 /// `shape=`: `(rows, cols)`, `"RxC"`, or `n` for n×n.
@@ -196,19 +57,47 @@ pub fn shape_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
             type_name(obj)
         ))
     };
-    let shape = if let Ok(s) = obj.cast::<PyString>() {
+    if let Ok(s) = obj.cast::<PyString>() {
         return s.to_str()?.parse::<Shape>().map(Some).map_err(value_error);
-    } else if obj.is_instance_of::<PyBool>() {
-        return Err(bad_type());
-    } else if let Ok(n) = obj.extract::<usize>() {
-        Shape::new(n, n)
-    } else if let Ok((r, c)) = obj.extract::<(usize, usize)>() {
-        Shape::new(r, c)
+    }
+    let (rows, cols) = if is_int(obj) {
+        (obj.clone(), obj.clone())
+    } else if is_list_or_tuple(obj) {
+        let sides = obj.try_iter()?.collect::<PyResult<Vec<_>>>()?;
+        let [rows, cols] = &sides[..] else {
+            return Err(PyValueError::new_err(format!(
+                "shape must be (rows, cols), not {}",
+                obj.repr()?
+            )));
+        };
+        if let Some(bad) = [rows, cols].into_iter().find(|s| !is_int(s)) {
+            return Err(PyTypeError::new_err(format!(
+                "shape (rows, cols) must hold ints, not {}",
+                type_name(bad)
+            )));
+        }
+        (rows.clone(), cols.clone())
     } else {
         return Err(bad_type());
     };
-    npuzzle::board::check_shape(shape.rows, shape.cols).map_err(value_error)?;
-    Ok(Some(shape))
+    // Negative or huge sides are no size either: a ValueError naming them.
+    let (Ok(r), Ok(c)) = (rows.extract::<usize>(), cols.extract::<usize>()) else {
+        return Err(PyValueError::new_err(format!(
+            "shape={} is no board size: each side must be from {} to {}",
+            obj.repr()?,
+            npuzzle::board::MIN_SIDE,
+            npuzzle::board::MAX_SIDE
+        )));
+    };
+    npuzzle::board::check_shape(r, c).map_err(value_error)?;
+    Ok(Some(Shape::new(r, c)))
+}
+
+/// Whether `obj` is an int (or has `__index__`, as NumPy's do), not a
+/// bool, whose sides would be 0 or 1 by accident.
+fn is_int(obj: &Bound<'_, PyAny>) -> bool {
+    !obj.is_instance_of::<PyBool>()
+        && (obj.is_instance_of::<PyInt>() || obj.hasattr("__index__").unwrap_or(false))
 }
 
 /// `goal=`: `None` (blank-last, unless the start's text holds a goal), a
@@ -227,6 +116,15 @@ pub fn goal_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<GoalSpec>> {
     Ok(Some(GoalSpec::Board(board_text(obj, "goal board")?)))
 }
 
+/// The goal `goal=` gives (default blank-last) for boards of `shape`.
+pub fn goal_board(goal: Option<&Bound<'_, PyAny>>, shape: Shape) -> PyResult<npuzzle::Board> {
+    let goal_tiles = goal.is_some_and(|g| !is_text(g));
+    goal_arg(goal)?
+        .unwrap_or_default()
+        .resolve(shape, &mut npuzzle::board::Scan::new())
+        .map_err(|e| input_error(&unpadded_input(e, false, goal_tiles)))
+}
+
 /// The problem of `start` and `goal`, as the command line reads it.
 pub fn problem(
     start: &Bound<'_, PyAny>,
@@ -234,9 +132,11 @@ pub fn problem(
     shape: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Problem> {
     let text = board_text(start, "start board")?;
+    let goal_tiles = goal.is_some_and(|g| !is_text(g));
     let goal = goal_arg(goal)?;
     let shape = shape_arg(shape)?;
-    npuzzle::input::problem_from_text(&text, goal.as_ref(), shape).map_err(|e| input_error(&e))
+    npuzzle::input::problem_from_text(&text, goal.as_ref(), shape)
+        .map_err(|e| input_error(&unpadded_input(e, !is_text(start), goal_tiles)))
 }
 
 /// The keys `budget=` takes.

@@ -27,12 +27,23 @@ fn int_array<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, Py
     let arr = arr
         .cast_into::<PyUntypedArray>()
         .map_err(|_| PyTypeError::new_err(format!("{name} must be an array of tiles")))?;
-    let kind = arr.dtype().kind();
+    let dtype = arr.dtype();
+    let kind = dtype.kind();
     if kind != b'i' && kind != b'u' {
         return Err(PyTypeError::new_err(format!(
             "{name} must hold integers, not {}",
-            arr.dtype().str()?
+            dtype.str()?
         )));
+    }
+    // Integers in the other byte order (`'>i4'` here) are no Rust integer
+    // type: a copy in this machine's order is (as any copy, made while the
+    // GIL is held).
+    if dtype.is_native_byteorder() == Some(false) {
+        let native = dtype.call_method1("newbyteorder", ("=",))?;
+        return arr
+            .call_method1("astype", (native,))?
+            .cast_into::<PyUntypedArray>()
+            .map_err(|_| PyTypeError::new_err(format!("{name} must be an array of tiles")));
     }
     Ok(arr)
 }

@@ -1,7 +1,8 @@
 //! `npuzzle.Board`: an immutable board, parsed from any format the command
 //! line reads.
 
-use crate::args::{board_error, board_text, goal_arg, shape_arg, value_error};
+use crate::args::{board_error, goal_board, shape_arg, value_error};
+use crate::tiles::{board_text, is_text, unpadded};
 use npuzzle::board::{parse_path, GoalSpec, Scan, Shape};
 use npuzzle::random::{Generator, Mode};
 use npuzzle::Board;
@@ -18,10 +19,31 @@ use pyo3::types::{PyList, PyTuple, PyType};
 /// sequence of ints, a list of rows, or a NumPy array. The size comes from
 /// the rows, else from a square tile count, else from `shape=(rows, cols)`.
 /// A bad board is a `ValueError` naming the problem and where it is.
-#[pyclass(module = "npuzzle", name = "Board", frozen, eq, hash)]
+///
+/// Boards order by shape (rows, then columns), then by their tiles in
+/// reading order, so that sorting groups the boards of one size.
+#[pyclass(module = "npuzzle", name = "Board", frozen, eq, ord, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyBoard {
     pub inner: Board,
+}
+
+impl PyBoard {
+    fn key(&self) -> (usize, usize, &[u8]) {
+        (self.inner.rows(), self.inner.cols(), self.inner.tiles())
+    }
+}
+
+impl Ord for PyBoard {
+    fn cmp(&self, other: &PyBoard) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl PartialOrd for PyBoard {
+    fn partial_cmp(&self, other: &PyBoard) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 impl From<Board> for PyBoard {
@@ -38,6 +60,7 @@ fn parse(obj: &Bound<'_, PyAny>, shape: Option<&Bound<'_, PyAny>>) -> PyResult<B
     let text = board_text(obj, "board")?;
     Scan::new()
         .board(&text, shape_arg(shape)?)
+        .map_err(|e| if is_text(obj) { e } else { unpadded(e) })
         .map_err(|e| board_error(&e, &e))
 }
 
@@ -93,11 +116,7 @@ impl PyBoard {
         goal: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyBoard> {
         npuzzle::board::check_shape(rows, cols).map_err(value_error)?;
-        let shape = Shape::new(rows, cols);
-        let goal = goal_arg(goal)?
-            .unwrap_or_default()
-            .resolve(shape, &mut Scan::new())
-            .map_err(value_error)?;
+        let goal = goal_board(goal, Shape::new(rows, cols))?;
         let mode = moves.map_or(Mode::Solvable, Mode::Walk);
         let seed = seed.unwrap_or_else(rand::random);
         let (start, _) = Generator::new(goal, mode, seed, false)
@@ -169,10 +188,7 @@ impl PyBoard {
     /// reached from this board, decided from permutation parity.
     #[pyo3(signature = (goal=None))]
     fn is_solvable(&self, goal: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
-        let goal = goal_arg(goal)?
-            .unwrap_or_default()
-            .resolve_for(&self.inner, &mut Scan::new())
-            .map_err(value_error)?;
+        let goal = goal_board(goal, self.inner.shape())?;
         Ok(self.inner.can_reach(&goal))
     }
 

@@ -3,7 +3,7 @@
 //! package's `__init__.py`).
 //!
 //! This crate only converts: Python values to the library's types
-//! (`args`), answers and errors back (`solution`, `errors`), and runs the
+//! (`args`, boards as text by `tiles`), answers and errors back (`solution`, `errors`), and runs the
 //! work without the GIL, interruptible by Ctrl-C (`run`).
 
 mod args;
@@ -12,6 +12,7 @@ mod board;
 mod errors;
 mod run;
 mod solution;
+mod tiles;
 
 use args::{budget_arg, problem, shape_arg, Choices, Notes};
 use board::PyBoard;

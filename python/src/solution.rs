@@ -1,13 +1,19 @@
 //! `npuzzle.Solution` and `npuzzle.Stats`: an answer and what it cost.
+//!
+//! Both pickle (and so cross process pools): `Stats` as its four numbers,
+//! `Solution` as its boards, its answer and its stats to the nanosecond,
+//! so that a round trip gives an equal value.
 
 use crate::board::PyBoard;
 use npuzzle::board::parse_path;
+use npuzzle::heuristic::HeuristicKind;
 use npuzzle::report::Report;
-use npuzzle::search::{Problem, Solution, Stats};
+use npuzzle::search::{Algorithm, Problem, Solution, Stats};
 use npuzzle::Board;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple, PyType};
+use std::time::Duration;
 
 /// What one search cost.
 #[pyclass(module = "npuzzle", name = "Stats", frozen, get_all, eq)]
@@ -36,6 +42,34 @@ impl From<Stats> for PyStats {
 
 #[pymethods]
 impl PyStats {
+    #[new]
+    #[pyo3(signature = (expanded=0, generated=0, peak_states=0, seconds=0.0))]
+    fn new(expanded: u64, generated: u64, peak_states: u64, seconds: f64) -> PyResult<PyStats> {
+        if !(seconds.is_finite() && seconds >= 0.0) {
+            return Err(PyValueError::new_err(format!(
+                "seconds must be a finite number from 0, not {seconds}"
+            )));
+        }
+        Ok(PyStats {
+            expanded,
+            generated,
+            peak_states,
+            seconds,
+        })
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, PyType>, (u64, u64, u64, f64)) {
+        (
+            py.get_type::<PyStats>(),
+            (
+                self.expanded,
+                self.generated,
+                self.peak_states,
+                self.seconds,
+            ),
+        )
+    }
+
     /// The statistics as a dict (`expanded`, `generated`, `peak_states`,
     /// `seconds`).
     fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -56,15 +90,81 @@ impl PyStats {
 }
 
 /// The answer to one problem: the fewest moves, an optimal path, which
-/// algorithm answered and what it cost.
-#[pyclass(module = "npuzzle", name = "Solution", frozen)]
+/// algorithm answered and what it cost. Equal when every field is.
+#[pyclass(module = "npuzzle", name = "Solution", frozen, eq)]
 pub struct PySolution {
     start: Board,
     goal: Board,
     report: Report,
 }
 
+impl PartialEq for PySolution {
+    fn eq(&self, other: &PySolution) -> bool {
+        self.state() == other.state()
+    }
+}
+
+/// A pickled answer: `solvable`, `moves`, `path`, `algorithm`,
+/// `heuristic`, `optimal`, `lower_bound`, `ratio`, `plan`.
+type AnswerState = (
+    bool,
+    i64,
+    Option<String>,
+    String,
+    Option<String>,
+    bool,
+    Option<u32>,
+    Option<f64>,
+    Option<String>,
+);
+
+/// Pickled stats: `expanded`, `generated`, `peak_states`, and the time as
+/// whole seconds and nanoseconds.
+type StatsState = (u64, u64, u64, u64, u32);
+
+/// The library's name `name` among `names` (the report holds names as
+/// `&'static str`).
+fn known_name(
+    name: &str,
+    names: impl IntoIterator<Item = &'static str>,
+    what: &str,
+) -> PyResult<&'static str> {
+    names.into_iter().find(|n| *n == name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "'{}' is not {what}",
+            npuzzle::board::printable(name)
+        ))
+    })
+}
+
 impl PySolution {
+    /// Everything the solution holds, as it is pickled (and compared):
+    /// `_from_state` names every field of the report, so one added to
+    /// `Report` stops the build there until it is added here too.
+    fn state(&self) -> (&Board, &Board, AnswerState, StatsState) {
+        let r = &self.report;
+        let answer: AnswerState = (
+            r.solvable,
+            r.moves,
+            r.path.clone(),
+            r.algorithm.to_string(),
+            r.heuristic.map(str::to_string),
+            r.optimal,
+            r.lower_bound,
+            r.ratio,
+            r.plan.clone(),
+        );
+        let s = &r.stats;
+        let stats: StatsState = (
+            s.expanded,
+            s.generated,
+            s.peak_states,
+            s.elapsed.as_secs(),
+            s.elapsed.subsec_nanos(),
+        );
+        (&self.start, &self.goal, answer, stats)
+    }
+
     pub fn new(problem: &Problem, sol: &Solution, count_start: bool) -> PySolution {
         PySolution {
             start: problem.start().clone(),
@@ -182,6 +282,82 @@ impl PySolution {
         let json = serde_json::to_string(&self.report)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         py.import("json")?.call_method1("loads", (json,))
+    }
+
+    /// Rebuilds a pickled solution (see `__reduce__`).
+    #[classmethod]
+    fn _from_state(
+        _cls: &Bound<'_, PyType>,
+        start: &Bound<'_, PyBoard>,
+        goal: &Bound<'_, PyBoard>,
+        answer: AnswerState,
+        stats: StatsState,
+    ) -> PyResult<PySolution> {
+        let (solvable, moves, path, algorithm, heuristic, optimal, lower_bound, ratio, plan) =
+            answer;
+        let (start, goal) = (start.get().inner.clone(), goal.get().inner.clone());
+        if start.shape() != goal.shape() {
+            return Err(PyValueError::new_err(
+                "the start and goal of a solution have one shape",
+            ));
+        }
+        if let Some(p) = &path {
+            parse_path(p).map_err(crate::args::value_error)?;
+        }
+        // Names as the algorithms report them, "parity" for none.
+        let algorithms = Algorithm::ALL.iter().map(|a| a.name()).chain(["parity"]);
+        let algorithm = known_name(&algorithm, algorithms, "an algorithm")?;
+        let heuristic = heuristic
+            .map(|h| {
+                let heuristics = HeuristicKind::ALL.iter().map(|h| h.name());
+                known_name(&h, heuristics, "a heuristic")
+            })
+            .transpose()?;
+        let (expanded, generated, peak_states, secs, nanos) = stats;
+        if nanos >= 1_000_000_000 {
+            return Err(PyValueError::new_err(format!(
+                "{nanos} nanoseconds are not below a second"
+            )));
+        }
+        let report = Report {
+            rows: start.rows(),
+            cols: start.cols(),
+            start: start.tiles().to_vec(),
+            goal: goal.tiles().to_vec(),
+            solvable,
+            moves,
+            path,
+            // (never held: `boards()` replays the path)
+            boards: None,
+            algorithm,
+            heuristic,
+            optimal,
+            lower_bound,
+            ratio,
+            plan,
+            stats: Stats {
+                expanded,
+                generated,
+                peak_states,
+                elapsed: Duration::new(secs, nanos),
+            },
+        };
+        Ok(PySolution {
+            start,
+            goal,
+            report,
+        })
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let (start, goal, answer, stats) = self.state();
+        let restore = py.get_type::<PySolution>().getattr("_from_state")?;
+        let (start, goal) = (PyBoard::from(start.clone()), PyBoard::from(goal.clone()));
+        let args = (start, goal, answer, stats).into_pyobject(py)?;
+        Ok((restore, args))
     }
 
     fn __repr__(&self) -> String {

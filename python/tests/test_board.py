@@ -55,6 +55,113 @@ def test_equality_hashing_and_pickling():
     assert pickle.loads(pickle.dumps(SEED)) == SEED
 
 
+def test_boards_order_by_shape_then_tiles():
+    # The README calls boards comparable; `<` raised TypeError.
+    goal = npuzzle.Board.goal(3, 3)
+    assert goal < SEED  # 1 … before 2 …
+    assert not SEED < SEED and SEED <= SEED and SEED >= SEED
+    assert SEED > goal and SEED >= goal and not SEED <= goal
+    wide = npuzzle.Board.goal(2, 4)
+    small, tall = npuzzle.Board.goal(2, 2), npuzzle.Board.goal(4, 2)
+    # By rows, then columns, whatever the tiles: 2x2, 2x4, 3x3, 4x2.
+    assert small < wide < goal < tall
+    assert npuzzle.Board.goal(2, 4, "blank-first") < wide
+    boards = [npuzzle.Board.random(r, c, seed=s) for r, c in ((3, 3), (2, 2), (2, 4)) for s in range(20)]
+    got = sorted(boards)
+    assert got == sorted(boards, key=lambda b: (b.shape, b.tiles))
+    assert sorted(got, reverse=True) == got[::-1]
+    # A total order agreeing with equality.
+    for a, b in zip(boards, boards[1:]):
+        assert sum((a < b, a == b, a > b)) == 1
+    with pytest.raises(TypeError):
+        SEED < "2 8 3 1 6 4 7 0 5"
+    with pytest.raises(TypeError):
+        SEED < 3
+
+
+def test_tiles_of_two_digits_are_numbers_not_digit_strings():
+    # `Board([49,50,48,51])` was re-read as the digits 4, 9, 5, 0, 4, 8, 5, 1
+    # ("tile 4 appears twice", on a 4x2 board).
+    with pytest.raises(ValueError) as e:
+        npuzzle.Board([49, 50, 48, 51])
+    assert str(e.value) == (
+        "number 49 at row 1, column 1 is out of range: a 2x2 board has tiles 1..3 and the blank 0"
+    )
+    with pytest.raises(ValueError, match=r"^number 49 at row 1, column 1 is out of range"):
+        npuzzle.Board([[49, 50], [48, 51]])
+    with pytest.raises(ValueError, match=r"^number 49 at row 1, column 1 is out of range"):
+        npuzzle.Board(np.array([49, 50, 48, 51]))
+    # Read as digits these were valid boards (1 2/3 0, the 8-puzzle's goal).
+    with pytest.raises(ValueError, match=r"^2 tiles do not fill a 2x2 board"):
+        npuzzle.Board([12, 30])
+    with pytest.raises(ValueError, match=r"^a 1x1 board is not supported"):
+        npuzzle.Board([123456780])
+    with pytest.raises(ValueError, match=r"^cannot infer the board size from 8 tiles"):
+        npuzzle.Board([10, 2, 3, 4, 5, 6, 7, 0])
+    with pytest.raises(ValueError, match=r"^number 10 at row 1, column 1 is out of range: a 2x4"):
+        npuzzle.Board([10, 2, 3, 4, 5, 6, 7, 0], shape=(2, 4))
+    with pytest.raises(ValueError, match=r"^number 99 at row 1, column 2 is out of range"):
+        npuzzle.Board([1, 99, 3, 0])
+    with pytest.raises(ValueError, match=r"^tile 1 appears twice \(row 1, column 1 and row 1, column 2\)"):
+        npuzzle.Board([1, 1, 10, 0])
+    with pytest.raises(ValueError, match=r"'-10' is not a tile \(item 2\)"):
+        npuzzle.Board([1, -10, 3, 0])
+    with pytest.raises(ValueError, match=r"^goal board: number 49 at row 1, column 1 is out of range"):
+        npuzzle.Board.goal(2, 2).is_solvable([49, 50, 48, 51])
+    with pytest.raises(ValueError, match=r"^goal board: number 12 at row 1, column 1 is out of range"):
+        npuzzle.Board.random(2, 2, seed=1, goal=[12, 30, 1, 0])
+    # Text stays text: a digit string, and a number quoted as written.
+    assert npuzzle.Board("1230") == npuzzle.Board([1, 2, 3, 0])
+    with pytest.raises(ValueError, match=r"^number 049 at row 1, column 1"):
+        npuzzle.Board("049 1 2 0")
+    # Large boards are unchanged.
+    assert npuzzle.Board(list(range(1, 16)) + [0]) == npuzzle.Board.goal(4, 4)
+
+
+def test_an_empty_row_is_named():
+    # `solve([[]])` said "row 1 has 0 tiles but row 1 has 0".
+    with pytest.raises(ValueError) as e:
+        npuzzle.Board([[]])
+    assert str(e.value) == "row 1 is empty"
+    with pytest.raises(ValueError, match=r"^row 1 is empty"):
+        npuzzle.Board([[], [1, 2]])
+    with pytest.raises(ValueError, match=r"^row 2 has 0 tiles but row 1 has 2"):
+        npuzzle.Board([[1, 0], []])
+    with pytest.raises(ValueError, match=r"^no tiles found"):
+        npuzzle.Board([])
+
+
+@pytest.mark.parametrize(
+    "shape,error,message",
+    [
+        ((-2, -2), ValueError, r"shape=\(-2, -2\) is no board size: each side must be from 2 to 16"),
+        (-3, ValueError, r"shape=-3 is no board size"),
+        ((2, -1), ValueError, r"shape=\(2, -1\) is no board size"),
+        ([2, 10**30], ValueError, r"shape=\[2, 1000000000000000000000000000000\] is no board size"),
+        ((1, 9), ValueError, r"a 1x9 board is not supported by exact search: each side must be from 2 to 16"),
+        ((2, 2, 2), ValueError, r"shape must be \(rows, cols\), not \(2, 2, 2\)"),
+        ((2, "2"), TypeError, r"shape \(rows, cols\) must hold ints, not str"),
+        ((2, True), TypeError, r"shape \(rows, cols\) must hold ints, not bool"),
+        (2.0, TypeError, r"shape must be \(rows, cols\), a string such as '2x4', or an int, not float"),
+        (True, TypeError, r"not bool"),
+    ],
+)
+def test_bad_shapes_are_named(shape, error, message):
+    # `shape=(-2, -2)` was a TypeError about a tuple.
+    with pytest.raises(error, match=message):
+        npuzzle.Board("1 2 3 0", shape=shape)
+    with pytest.raises(error, match=message):
+        npuzzle.solve("1 2 3 0", shape=shape)
+
+
+def test_good_shapes():
+    wide = npuzzle.Board("1 2 3 4 5 6 7 0", shape=(2, 4))
+    assert npuzzle.Board("1 2 3 4 5 6 7 0", shape=[2, 4]) == wide
+    assert npuzzle.Board("1 2 3 4 5 6 7 0", shape="2x4") == wide
+    assert npuzzle.Board("1 2 3 4 5 6 7 8 0", shape=3) == npuzzle.Board.goal(3, 3)
+    assert npuzzle.Board("1 2 3 4 5 6 7 8 0", shape=(np.int64(3), 3)) == npuzzle.Board.goal(3, 3)
+
+
 def test_named_goals():
     assert npuzzle.Board.goal(3, 3).tiles == (1, 2, 3, 4, 5, 6, 7, 8, 0)
     assert npuzzle.Board.goal(3, 3, "blank-first").tiles == tuple(range(9))

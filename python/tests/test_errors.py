@@ -29,6 +29,13 @@ HARD = npuzzle.Board.random(4, 4, seed=11)
         ("1 2 3 4 5 6 7 8 0 | spiral", "spiral", "the input already holds a goal"),
         ("1 2 3 4 5 6 7 0", None, "start board: cannot infer the board size from 8 tiles"),
         ([[1, 2], [3]], None, "start board: row 2 has 1 tiles but row 1 has 2"),
+        # Ints are numbers, never digit strings (this was "tile 4 appears twice").
+        ([49, 50, 48, 51], None, r"^start board: number 49 at row 1, column 1 is out of range: a 2x2"),
+        ("1 2 3 0", [49, 50, 48, 51], r"^goal board: number 49 at row 1, column 1 is out of range"),
+        ([12, 30], None, r"^start board: 2 tiles do not fill a 2x2 board"),
+        # This said "row 1 has 0 tiles but row 1 has 0".
+        ([[]], None, r"^start board: row 1 is empty$"),
+        ("1 2 3 0", [[]], r"^goal board: row 1 is empty$"),
     ],
 )
 def test_bad_input_is_a_value_error(start, goal, message):
@@ -190,6 +197,56 @@ def test_ctrl_c_stops_solve_many_and_compare(sigint_raises):
             call()
         timer.join()
         assert time.monotonic() - t0 < 10
+
+
+@pytest.mark.parametrize(
+    "start,kwargs",
+    [
+        # Stopped seconds after Ctrl-C (23 s in a debug build): inside a
+        # subtree, workers watched only their own stop flag, and the first
+        # iterations on a large board are split into a few long subtrees.
+        (npuzzle.Board.random(16, 16, seed=3), dict(optimal=True, threads=2)),
+        # The same with Manhattan distance: the first iteration's subtrees
+        # outlast the 30 s timeout, so this stopped only at the deadline.
+        (npuzzle.Board.random(16, 16, seed=3), dict(algorithm="idastar", heuristic="manhattan", threads=2)),
+        (HARD, dict(algorithm="idastar", heuristic="misplaced", threads=2)),
+        (HARD, dict(algorithm="idastar", heuristic="misplaced", threads=0)),
+        (HARD, dict(algorithm="idastar", heuristic="misplaced")),
+        (npuzzle.Board.random(5, 5, seed=1), dict(algorithm="anytime", heuristic="linear-conflict")),
+    ],
+    ids=["16x16-auto-2", "16x16-manhattan-2", "4x4-misplaced-2", "4x4-misplaced-all", "4x4-misplaced-1", "5x5-anytime"],
+)
+def test_ctrl_c_stops_every_search_within_seconds(start, kwargs, sigint_raises):
+    import _thread
+    import threading
+
+    raised = []
+
+    def interrupt():
+        raised.append(time.monotonic())
+        _thread.interrupt_main()
+
+    # The first search of a shape in a process builds its move-pruning
+    # automaton (about a second on 5x5, polling nothing): paid here, so
+    # that only the search itself is timed.
+    try:
+        npuzzle.solve(start, budget={"timeout": 0.01}, **kwargs)
+    except npuzzle.BudgetExceeded:
+        pass
+    # Each search runs far longer than its timeout without Ctrl-C: should it
+    # ever miss the interrupt, the test fails with BudgetExceeded instead
+    # of hanging.
+    timer = threading.Timer(0.5, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            npuzzle.solve(start, budget={"timeout": 30}, **kwargs)
+        stopped = time.monotonic()
+    finally:
+        timer.cancel()
+        timer.join()
+    assert raised, "the search ended before the interrupt"
+    assert stopped - raised[0] < 5, f"took {stopped - raised[0]:.1f} s to stop"
 
 
 @pytest.mark.skipif(os.name != "posix", reason="address-space limits are POSIX")

@@ -42,18 +42,51 @@ def test_goals_broadcast_names_and_count_start():
     assert np.array_equal(counted, np.where(one >= 0, one + 1, -1))
 
 
-@pytest.mark.parametrize(
-    "dtype", [np.uint8, np.int8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64]
-)
-def test_every_integer_dtype(dtype):
+INTEGER_DTYPES = ["i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8"]
+
+
+@pytest.mark.parametrize("byteorder", ["<", ">"])
+@pytest.mark.parametrize("dtype", INTEGER_DTYPES)
+def test_every_integer_dtype(dtype, byteorder, bfs):
+    # Every integer dtype in either byte order ('>i4' was refused), in
+    # every layout, against a plain BFS.
+    dtype = np.dtype(dtype).newbyteorder(byteorder)
     starts = random_boards(40, 9, 4)
+    dist = bfs(npuzzle.Board.goal(3, 3).tiles, 3)
+    want = [dist.get(tuple(s), -1) for s in starts.tolist()]
+    typed = starts.astype(dtype)
+    assert typed.dtype == dtype
+    assert npuzzle.solve_many(typed).tolist() == want
+    assert npuzzle.solve_many(np.asfortranarray(typed)).tolist() == want
+    # Non-contiguous views: every other row, every other column.
+    wide = np.repeat(np.repeat(typed, 2, axis=0), 2, axis=1)[::2, ::2]
+    assert not wide.flags.c_contiguous and not wide.flags.f_contiguous
+    assert npuzzle.solve_many(wide).tolist() == want
+    assert npuzzle.solve_many(typed[::-1]).tolist() == want[::-1]
+    assert npuzzle.solve_many(starts.tolist()).tolist() == want
+    # Goals too, one for all and one per start.
+    spiral = np.array(npuzzle.Board.goal(3, 3, "spiral").tiles, dtype=dtype)
+    want = npuzzle.solve_many(starts, "spiral")
+    assert np.array_equal(npuzzle.solve_many(typed, spiral), want)
+    assert np.array_equal(npuzzle.solve_many(typed, np.tile(spiral, (40, 1))[::-1]), want)
+
+
+def test_platform_integer_types():
+    # The C names (`intc`, `longlong`, …) are dtypes of their own to NumPy.
+    starts = random_boards(20, 9, 6)
     want = npuzzle.solve_many(starts)
-    assert np.array_equal(npuzzle.solve_many(starts.astype(dtype)), want)
-    assert np.array_equal(npuzzle.solve_many(np.asfortranarray(starts.astype(dtype))), want)
-    # A strided view and plain lists too.
-    wide = np.repeat(starts.astype(dtype), 2, axis=0)[::2]
-    assert np.array_equal(npuzzle.solve_many(wide), want)
-    assert np.array_equal(npuzzle.solve_many(starts.tolist()), want)
+    for t in (np.byte, np.ubyte, np.short, np.ushort, np.intc, np.uintc, np.int_, np.uint,
+              np.longlong, np.ulonglong, np.intp, np.uintp):
+        assert np.array_equal(npuzzle.solve_many(starts.astype(t)), want), t
+
+
+def test_out_of_range_values_in_the_other_byte_order_are_named():
+    starts = random_boards(3, 9, 7).astype(">i4")
+    starts[2, 4] = -7
+    with pytest.raises(ValueError, match=r"^starts\[2\]: number -7 at row 2, column 2 is out of range"):
+        npuzzle.solve_many(starts)
+    with pytest.raises(TypeError, match="starts must hold integers, not >f8"):
+        npuzzle.solve_many(starts.astype(">f8"))
 
 
 def test_other_shapes(bfs):

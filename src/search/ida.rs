@@ -20,6 +20,7 @@ use super::support::{Clock, Interrupt, POLL_EVERY};
 use super::{Limit, Problem};
 use crate::board::{Board, Dir};
 use crate::heuristic::Heuristic;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// How one bounded depth-first search ended.
@@ -65,6 +66,8 @@ pub struct Ida<'h, H: Heuristic> {
     check_at: u64,
     max_nodes: u64,
     clock: Clock<'h>,
+    /// A second cancel flag, besides the budget's ([`Ida::watching`]).
+    stop: Option<Arc<AtomicBool>>,
     interrupt: Option<Interrupt>,
     /// Moves of the path found, last move first, filled while unwinding.
     path: Vec<Dir>,
@@ -115,9 +118,18 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             check_at: POLL_EVERY.min(max_nodes),
             max_nodes,
             clock,
+            stop: None,
             interrupt: None,
             path: Vec::new(),
         }
+    }
+
+    /// Also stopped (as if cancelled) once `stop` is raised: a parallel
+    /// search's workers watch both the caller's cancel flag (in their
+    /// budget) and the flag a worker raises when it finds the answer.
+    pub fn watching(mut self, stop: Arc<AtomicBool>) -> Ida<'h, H> {
+        self.stop = Some(stop);
+        self
     }
 
     /// The pruning automaton's state of an empty history with the blank on
@@ -182,6 +194,14 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         }
         if let Err(i) = self.clock.poll() {
             self.interrupt = Some(i);
+            return true;
+        }
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            self.interrupt = Some(Interrupt::Cancelled);
             return true;
         }
         self.check_at = (self.expanded + POLL_EVERY).min(self.max_nodes);
@@ -428,6 +448,28 @@ mod tests {
         assert_eq!(ida.tiles(), start.tiles(), "board restored");
         assert_eq!(ida.search(start.blank(), root, 3, hs, 5), Step::Found);
         assert_eq!(ida.take_path(), [Dir::Down, Dir::Right]);
+    }
+
+    #[test]
+    fn a_raised_stop_flag_stops_the_search_at_its_next_poll() {
+        // A 15-puzzle far from the goal: misplaced tiles search for hours.
+        let goal = Board::blank_last(Shape::new(4, 4));
+        let start = Board::from_tiles(
+            4,
+            4,
+            &[0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1],
+        )
+        .unwrap();
+        let h = crate::heuristic::Misplaced::new(&goal);
+        let budget = Budget::unlimited();
+        let stop = Arc::new(AtomicBool::new(true));
+        let mut ida = Ida::new(&h, &goal, Clock::new(&budget), Pruning::Auto).watching(stop);
+        ida.set_board(start.tiles());
+        let hs = h.init(start.tiles());
+        let root = ida.root(start.blank());
+        assert_eq!(ida.search(start.blank(), root, 0, hs, 80), Step::Stopped);
+        assert_eq!(ida.interrupt(), Some(Interrupt::Cancelled));
+        assert_eq!(ida.expanded, POLL_EVERY);
     }
 
     /// IDA* to the end from `start`, touching a subtree ahead or not: each

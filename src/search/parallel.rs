@@ -13,10 +13,11 @@
 //! length exactly `B`. The first worker to find one raises a shared stop
 //! flag and the others give up at their next poll.
 //!
-//! **Budgets.** Workers share one budget whose cancel flag is the stop flag;
-//! between subtrees the driver folds in the caller's cancel flag and the
-//! node budget (summed over workers), so a stop is never later than one
-//! subtree's poll interval.
+//! **Budgets.** Workers share the caller's budget (its deadline and cancel
+//! flag, polled every few thousand nodes inside a subtree as a sequential
+//! search polls them) and watch the stop flag as well; between subtrees the
+//! driver folds in the node budget (summed over workers). A cancel is thus
+//! seen within one poll interval, however large the subtrees.
 
 use super::ida::{solution_parity, with_parity, Ida, Step};
 use super::moves::{dir_code, slide, Neighbours};
@@ -205,6 +206,7 @@ impl<'a, H: Heuristic> Iteration<'a, H> {
                 Clock::new(self.worker_budget),
                 self.opts.pruning,
             )
+            .watching(self.stop.clone())
         });
         let (e0, g0) = (ida.expanded, ida.generated);
         ida.set_board(&node.tiles);
@@ -222,13 +224,15 @@ impl<'a, H: Heuristic> Iteration<'a, H> {
             Step::Exhausted => {
                 self.next_bound.fetch_min(ida.next_bound(), Relaxed);
             }
-            Step::Stopped => {
-                // either another task found the answer (the stop flag), or
-                // the clock ran out
-                if let Some(i @ Interrupt::Limit(_)) = ida.interrupt() {
-                    self.interrupt(i);
+            Step::Stopped => match ida.interrupt() {
+                Some(i @ Interrupt::Limit(_)) => self.interrupt(i),
+                // the caller's flag, not (only) the stop flag another task
+                // raised on finding the answer
+                Some(Interrupt::Cancelled) if self.opts.budget.cancelled() => {
+                    self.interrupt(Interrupt::Cancelled);
                 }
-            }
+                _ => {}
+            },
         }
         if total >= self.opts.budget.max_nodes {
             self.interrupt(Interrupt::Limit(Limit::Nodes));
@@ -240,15 +244,13 @@ impl<'a, H: Heuristic> Iteration<'a, H> {
     }
 }
 
-/// What each worker of one iteration searches under: the user's budget
-/// with the user's deadline (its clock counting from `user_start`), no
-/// node limit of its own (the iteration counts the nodes), and `stop` as
-/// its cancel flag.
-fn worker_budget(user: &Budget, user_start: Instant, stop: Arc<AtomicBool>) -> Budget {
+/// What each worker searches under: the user's budget with the user's
+/// deadline (its clock counting from `user_start`) and cancel flag, and no
+/// node limit of its own (the iteration counts the nodes).
+fn worker_budget(user: &Budget, user_start: Instant) -> Budget {
     user.clone()
         .counting_from(user_start)
         .with_max_nodes(u64::MAX)
-        .with_cancel(Some(stop))
 }
 
 /// IDA* on `threads` workers.
@@ -275,6 +277,7 @@ fn run<H: Heuristic>(
     // the user's deadline counts from when the answer started (a
     // database build before the search included)
     let user_start = Clock::new(user).start;
+    let worker_budget = worker_budget(user, user_start);
     let (mut expanded, mut generated) = (0u64, 0u64);
     let stats = |e: u64, g: u64, bound: u32| Stats {
         expanded: e,
@@ -287,10 +290,9 @@ fn run<H: Heuristic>(
     let mut last_done = 0;
     let mut split = 1u32;
     loop {
-        let stop = Arc::new(AtomicBool::new(false));
-        let worker_budget = worker_budget(user, user_start, stop.clone());
-        // (searchers hold their iteration's budget, so each iteration
+        // (searchers watch their iteration's stop flag, so each iteration
         // makes its own, one per worker)
+        let stop = Arc::new(AtomicBool::new(false));
         let it = Iteration {
             h,
             problem,
@@ -388,14 +390,26 @@ mod tests {
         let user = Budget::unlimited()
             .with_timeout(Some(minute))
             .counting_from(start);
-        let stop = Arc::new(AtomicBool::new(false));
-        let w = worker_budget(&user, Clock::new(&user).start, stop.clone());
+        let w = worker_budget(&user, Clock::new(&user).start);
         assert_eq!(w.deadline(Clock::new(&w).start), Some(start + minute));
         assert_eq!(w.max_nodes, u64::MAX);
         // a budget whose clock has not started counts from the search's start
         let user = Budget::unlimited().with_timeout(Some(minute));
         let t0 = Instant::now();
-        let w = worker_budget(&user, t0, stop);
+        let w = worker_budget(&user, t0);
         assert_eq!(w.deadline(Clock::new(&w).start), Some(t0 + minute));
+    }
+
+    #[test]
+    fn workers_watch_the_callers_cancel_flag() {
+        // Inside a subtree only the worker's own budget is polled: it must
+        // carry the caller's flag, or a cancel waits for the subtree's end.
+        let flag = Arc::new(AtomicBool::new(false));
+        let user = Budget::unlimited().with_cancel(Some(flag.clone()));
+        let w = worker_budget(&user, Instant::now());
+        assert!(!w.cancelled());
+        flag.store(true, Relaxed);
+        assert!(w.cancelled());
+        assert_eq!(Clock::new(&w).poll(), Err(Interrupt::Cancelled));
     }
 }
