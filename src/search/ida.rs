@@ -99,7 +99,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             h,
             moves,
             codes,
-            pruner: MovePruner::shared(goal.shape(), pruning),
+            pruner: MovePruner::shared_until(goal.shape(), pruning, &|| clock.poll().is_err()),
             // The two-pass expansion does not move the board for the
             // heuristic, so it serves those that do not read it (pattern
             // databases: on Korf's 100 with 7-8, 13% fewer nodes generated

@@ -269,7 +269,8 @@ fn run<H: Heuristic>(
             message: e.to_string(),
         })?;
     let shape = problem.start().shape();
-    let pruner = MovePruner::shared(shape, opts.pruning);
+    let user_clock = Clock::new(&opts.budget);
+    let pruner = MovePruner::shared_until(shape, opts.pruning, &|| user_clock.poll().is_err());
     let root_hs = h.init(problem.start().tiles());
     let parity = solution_parity(problem);
     let mut bound = with_parity(h.value(&root_hs), parity);

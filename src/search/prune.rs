@@ -151,6 +151,13 @@ impl MovePruner {
     /// The automaton of the duplicate strings of at most `max_len` moves
     /// (fewer when [`MAX_STRINGS`] would be passed).
     pub fn build(shape: Shape, max_len: usize) -> MovePruner {
+        MovePruner::build_until(shape, max_len, &|| false)
+            .unwrap_or_else(|| MovePruner::parent_only(shape))
+    }
+
+    /// [`MovePruner::build`], asking `stop` every few thousand strings;
+    /// `None` once it says stop.
+    fn build_until(shape: Shape, max_len: usize, stop: &dyn Fn() -> bool) -> Option<MovePruner> {
         let n = shape.cells();
         let max_len = if n > KEY_CELLS {
             2
@@ -160,7 +167,7 @@ impl MovePruner {
         let forbidden_words = if max_len == 2 {
             back_moves(shape)
         } else {
-            forbidden_strings(shape, max_len)
+            forbidden_strings(shape, max_len, stop)?
         };
         let forbidden = forbidden_words.len();
         // Aho–Corasick: states 0..n are the roots (empty history on cell c).
@@ -230,11 +237,11 @@ impl MovePruner {
                 });
             }
         }
-        MovePruner {
+        Some(MovePruner {
             next,
             forbidden,
             len: max_len,
-        }
+        })
     }
 
     /// The state of an empty history with the blank on `cell`.
@@ -268,6 +275,19 @@ impl MovePruner {
     /// The automaton for `shape` under `pruning`, built once per shape and
     /// kept for the process.
     pub fn shared(shape: Shape, pruning: Pruning) -> Arc<MovePruner> {
+        MovePruner::shared_until(shape, pruning, &|| false)
+    }
+
+    /// [`MovePruner::shared`] for a search that `stop` may end: the first
+    /// build for a shape takes up to seconds (5×5), and a search must stop
+    /// within milliseconds of its deadline or cancel flag. A build that
+    /// `stop` ends gives the automaton of moves straight back, not kept;
+    /// the search, which watches the same budget, stops at its first look.
+    pub fn shared_until(
+        shape: Shape,
+        pruning: Pruning,
+        stop: &dyn Fn() -> bool,
+    ) -> Arc<MovePruner> {
         type Cache = Mutex<HashMap<(Shape, usize), Arc<MovePruner>>>;
         static CACHE: OnceLock<Cache> = OnceLock::new();
         let len = match pruning {
@@ -283,7 +303,10 @@ impl MovePruner {
             return p.clone();
         }
         // built outside the lock: two threads may both build, one wins
-        let p = Arc::new(MovePruner::build(shape, len));
+        let Some(p) = MovePruner::build_until(shape, len, stop) else {
+            return Arc::new(MovePruner::parent_only(shape));
+        };
+        let p = Arc::new(p);
         cache
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -302,7 +325,7 @@ impl MovePruner {
 /// kept string that is their tail (the string less its first move): `w·d`
 /// contains a forbidden string only as a suffix, and it has one exactly
 /// when `tail(w)·d` was not kept (forbidden itself, or containing one).
-fn forbidden_strings(shape: Shape, max_len: usize) -> Vec<Word> {
+fn forbidden_strings(shape: Shape, max_len: usize, stop: &dyn Fn() -> bool) -> Option<Vec<Word>> {
     /// A kept string.
     struct Kept {
         word: Word,
@@ -338,6 +361,9 @@ fn forbidden_strings(shape: Shape, max_len: usize) -> Vec<Word> {
     for _ in 0..max_len {
         let first = kept.len();
         for i in level.clone() {
+            if i % 4096 == 0 && stop() {
+                return None;
+            }
             let (w, blank, key, tail) = {
                 let k = &kept[i];
                 (k.word, usize::from(k.blank), k.key, k.tail)
@@ -378,7 +404,7 @@ fn forbidden_strings(shape: Shape, max_len: usize) -> Vec<Word> {
             break;
         }
     }
-    out
+    Some(out)
 }
 
 /// The strings of a move and its undo, from every cell.
@@ -427,6 +453,21 @@ mod tests {
             }
         }
         Some(s)
+    }
+
+    #[test]
+    fn a_build_told_to_stop_stops() {
+        let shape = Shape::new(4, 4);
+        assert!(MovePruner::build_until(shape, 12, &|| true).is_none());
+        let asked = std::cell::Cell::new(0);
+        let late = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 3
+        };
+        assert!(MovePruner::build_until(shape, 12, &late).is_none());
+        let full = MovePruner::build_until(shape, 12, &|| false).unwrap();
+        assert_eq!(full.next, MovePruner::build(shape, 12).next);
+        assert!(full.forbidden() > MovePruner::parent_only(shape).forbidden());
     }
 
     #[test]
