@@ -18,7 +18,10 @@
 //! [`MAX_GRID_CELLS`]: super::MAX_GRID_CELLS
 
 use super::{check_grid_shape, check_shape, printable, Board, BoardError, Grid, InputError, Shape};
-use super::{GoalSpec, MAX_SIDE};
+use super::{GoalSpec, MAX_SIDE, MIN_SIDE};
+
+/// Cells of the smallest board (2×2).
+const MIN_CELLS: usize = MIN_SIDE * MIN_SIDE;
 
 /// What text is read into: the small [`Board`] or a [`Grid`] of any size.
 /// Only this module's readers are generic over it.
@@ -27,8 +30,9 @@ pub(crate) trait Readable: Sized {
     fn from_values(shape: Shape, values: &[u32]) -> Result<Self, BoardError>;
     /// Its shape.
     fn shape_of(&self) -> Shape;
-    /// A named goal of `shape` (`None` for a goal written as a board).
-    fn named(goal: &GoalSpec, shape: Shape) -> Option<Self>;
+    /// A named goal of `shape` (blank-last for a goal written as a board,
+    /// which callers parse instead).
+    fn named(goal: &GoalSpec, shape: Shape) -> Result<Self, BoardError>;
 }
 
 impl Readable for Board {
@@ -52,12 +56,11 @@ impl Readable for Board {
     fn shape_of(&self) -> Shape {
         self.shape()
     }
-    fn named(goal: &GoalSpec, shape: Shape) -> Option<Board> {
+    fn named(goal: &GoalSpec, shape: Shape) -> Result<Board, BoardError> {
         match goal {
-            GoalSpec::BlankLast => Some(Board::blank_last(shape)),
-            GoalSpec::BlankFirst => Some(Board::blank_first(shape)),
-            GoalSpec::Spiral => Some(Board::spiral(shape)),
-            GoalSpec::Board(_) => None,
+            GoalSpec::BlankLast | GoalSpec::Board(_) => Board::blank_last(shape),
+            GoalSpec::BlankFirst => Board::blank_first(shape),
+            GoalSpec::Spiral => Board::spiral(shape),
         }
     }
 }
@@ -69,13 +72,15 @@ impl Readable for Grid {
     fn shape_of(&self) -> Shape {
         self.shape()
     }
-    fn named(goal: &GoalSpec, shape: Shape) -> Option<Grid> {
-        match goal {
-            GoalSpec::BlankLast => Some(Grid::blank_last(shape)),
-            GoalSpec::BlankFirst => Some(Grid::blank_first(shape)),
-            GoalSpec::Spiral => Some(Grid::spiral(shape)),
-            GoalSpec::Board(_) => None,
-        }
+    fn named(goal: &GoalSpec, shape: Shape) -> Result<Grid, BoardError> {
+        // Checked before anything is generated: the layouts allocate a
+        // cell each.
+        check_grid_shape(shape.rows, shape.cols)?;
+        Ok(match goal {
+            GoalSpec::BlankLast | GoalSpec::Board(_) => Grid::blank_last(shape),
+            GoalSpec::BlankFirst => Grid::blank_first(shape),
+            GoalSpec::Spiral => Grid::spiral(shape),
+        })
     }
 }
 
@@ -255,10 +260,15 @@ impl Scan {
         let total_chars: usize = toks.iter().map(tok_len).sum();
         let one_per_row = rows.iter().all(|&r| r == 1);
         let equal_len = toks.iter().all(|t| tok_len(t) == tok_len(&toks[0]));
+        // Digit strings: one token, one per row (`283/164/705`), or a few
+        // of equal length on one line (`283 164 705`). Four numbers or
+        // more on a line are enough tiles for a board as they stand, so
+        // they are read as numbers, never split into digits (`11 22 33 44`
+        // is a 2x2 board with tiles out of range, not a 4x2 one).
         let digit_mode = all_digitish
             && max_len >= 2
             && total_chars <= 10
-            && (one_per_row || equal_len || toks.len() == 1);
+            && (one_per_row || toks.len() == 1 || (equal_len && toks.len() < MIN_CELLS));
 
         self.values.clear();
         let row_lens: Vec<usize> = if digit_mode {
@@ -341,8 +351,10 @@ impl Scan {
             Ok(b) => return Ok((b, None)),
             Err(e) => e,
         };
-        // Two digit strings: `283164705 123804765`.
-        if t.is_multiple_of(2) {
+        // Two boards' worth of numbers, or two digit strings
+        // (`283164705 123804765`). Halves of two or three numbers are no
+        // boards: `1 1 2 0` is one board with a repeated tile.
+        if t.is_multiple_of(2) && (t / 2 >= MIN_CELLS || t == 2) {
             if let Ok(pair) = self.split_pair::<T>(text, t / 2, None) {
                 return Ok(pair);
             }
@@ -616,6 +628,43 @@ mod tests {
         // the error names the goal when the goal is the broken one
         let err = parse_stdin_pair("2 8 3 1 6 4 7 0 5\n1 2 3 8 0 4 7 6 6", None).unwrap_err();
         assert!(err.to_string().starts_with("goal board"), "{err}");
+    }
+
+    #[test]
+    fn separate_numbers_stay_numbers() {
+        // four numbers or more are tiles as written, not digit strings
+        let e = parse_board("11 22 33 44", None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "number 11 at row 1, column 1 is out of range: a 2x2 board has tiles 1..3 and the blank 0"
+        );
+        let e = parse_stdin_pair("11 22 33 44", None).unwrap_err();
+        assert!(
+            e.to_string().starts_with("start board: number 11 at"),
+            "{e}"
+        );
+        // a few digit strings on a line, or one per row, are still rows
+        assert_eq!(tiles("283 164 705", None), (3, 3, SEED.to_vec()));
+        assert_eq!(tiles("1234 5670", None).1, 4);
+        assert_eq!(
+            tiles("12\n34\n56\n70", None),
+            (4, 2, vec![1, 2, 3, 4, 5, 6, 7, 0])
+        );
+    }
+
+    #[test]
+    fn halves_too_small_for_boards_are_no_pair() {
+        // one board with a repeated tile, not two boards of two tiles
+        let e = parse_stdin_pair("1 1 2 0", None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "start board: tile 1 appears twice (row 1, column 1 and row 1, column 2)"
+        );
+        let e = parse_stdin_pair("1 2 3 0 1 2", None).unwrap_err();
+        assert!(e.to_string().contains("6 tiles"), "{e}");
+        // two digit strings are still a pair
+        let (_, g) = parse_stdin_pair("1230 1203", None).unwrap();
+        assert_eq!(g.unwrap().tiles(), &[1, 2, 0, 3]);
     }
 
     #[test]

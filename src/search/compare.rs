@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn refused_rows_are_skipped_unrun_with_the_reason() {
-        let goal = Board::blank_last(Shape::new(2, 3));
+        let goal = Board::blank_last(Shape::new(2, 3)).unwrap();
         let start = goal
             .moved(Dir::Up)
             .and_then(|b| b.moved(Dir::Left))

@@ -203,7 +203,7 @@ fn pdb_options(algorithm: Algorithm, pdb: &pdb::PdbOptions) -> pdb::PdbOptions {
 /// use npuzzle::search::{plan, Algorithm, SolveOptions, Workload};
 /// use npuzzle::{Dir, Problem};
 ///
-/// let goal = Board::blank_last(Shape::new(4, 4));
+/// let goal = Board::blank_last(Shape::new(4, 4)).unwrap();
 /// let start = goal.moved(Dir::Up).unwrap();
 /// let p = plan(&Problem::new(start, goal)?, &SolveOptions::default())?;
 /// assert_eq!(p.algorithm, Algorithm::Idastar);
@@ -211,7 +211,7 @@ fn pdb_options(algorithm: Algorithm, pdb: &pdb::PdbOptions) -> pdb::PdbOptions {
 /// assert_eq!(p.pdb.as_deref(), Some("pdb 6-6-3 zero-aware (1 bit) + reflection"));
 ///
 /// // Many queries on a small board are answered from the complete table.
-/// let goal = Board::blank_last(Shape::new(3, 3));
+/// let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
 /// let start = goal.moved(Dir::Left).unwrap();
 /// let many = SolveOptions::default().with_workload(Workload::Many);
 /// let p = plan(&Problem::new(start, goal)?, &many)?;
@@ -400,7 +400,7 @@ mod tests {
     use crate::board::Board;
 
     fn problem(rows: usize, cols: usize) -> Problem {
-        let goal = Board::blank_last(Shape::new(rows, cols));
+        let goal = Board::blank_last(Shape::new(rows, cols)).unwrap();
         let mut start = goal.clone();
         start.apply(crate::board::Dir::Up);
         Problem::new(start, goal).unwrap()
@@ -519,7 +519,7 @@ mod tests {
 
     #[test]
     fn unreachable_goals_plan_no_search() {
-        let goal = Board::blank_last(Shape::new(3, 3));
+        let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
         let start = Board::from_tiles(3, 3, &[2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
         let pl = plan(
             &Problem::new(start, goal).unwrap(),
