@@ -12,6 +12,7 @@
 //! states instead of filling memory.
 
 use super::{Algorithm, Problem, SearchError, Solution, SolveOptions};
+use crate::heuristic::pdb::{BlankMode, PartitionSpec};
 use crate::heuristic::{Heuristic, HeuristicKind, LinearConflict};
 use serde::Serialize;
 
@@ -146,6 +147,16 @@ fn run_one(
     let mut o = opts.clone().with_algorithm(algo).with_forecast(forecast);
     if let Some(h) = h {
         o.heuristic = h;
+    }
+    // The pattern databases' options are for the pdb rows: the planner
+    // refuses them with any other heuristic, or none.
+    if h != Some(HeuristicKind::Pdb) {
+        o.pdb = o
+            .pdb
+            .with_partition(PartitionSpec::Auto)
+            .with_also(Vec::new())
+            .with_dual(false)
+            .with_blank(BlankMode::Auto);
     }
     match super::solve(problem, &o) {
         // Answered from parity without a search: the row keeps its name.
