@@ -60,17 +60,19 @@ impl FromStr for GoalSpec {
 
 impl GoalSpec {
     /// The goal board for a start of shape `shape`. A board written flat
-    /// takes `shape` (its tile count must fill it); one written in rows of
+    /// whose tile count gives no shape of its own takes `shape` (and a
+    /// count that does not fill it is reported against it); a goal of
     /// another shape is [`InputError::SizeMismatch`]; a named goal of a
     /// shape no board holds is [`BoardError::BadSize`].
     pub fn resolve(&self, shape: Shape, scan: &mut Scan) -> Result<Board, InputError> {
         self.resolve_as(shape, Against::Start, scan)
     }
 
-    /// The goal board for a size given on its own (no start board): as
-    /// [`GoalSpec::resolve`], but rows of another shape are reported about
-    /// the goal and the size (`goal board: the rows give a 2x2 board but
-    /// the size given is 3x3`), with no start to compare with.
+    /// The goal board for a size given on its own (no start board): read
+    /// at that size, so that a goal of another shape is reported about the
+    /// goal and the size (`goal board: 4 tiles do not fill a 3x3 board`,
+    /// `goal board: the rows give a 2x2 board but the size given is 3x3`),
+    /// with no start to compare with.
     ///
     /// ```
     /// use npuzzle::board::{GoalSpec, Scan, Shape};
@@ -95,12 +97,10 @@ impl GoalSpec {
         against: Against,
         scan: &mut Scan,
     ) -> Result<T, InputError> {
-        let goal = match self {
-            GoalSpec::Board(text) => goal_board(text, shape, against, scan)?,
-            named => T::named(named, shape).map_err(InputError::goal)?,
-        };
-        same_shape(shape, goal.shape_of())?;
-        Ok(goal)
+        match self {
+            GoalSpec::Board(text) => goal_board(text, shape, against, scan),
+            named => T::named(named, shape).map_err(InputError::goal),
+        }
     }
 
     /// Resolves against a parsed start, checking the shapes agree.
@@ -118,26 +118,30 @@ pub(crate) enum Against {
     Size,
 }
 
-/// Parses a goal written as a board for boards of shape `shape`: a goal
-/// written flat takes the shape, so a count that does not fill it is
-/// reported against that shape, never against one guessed from the count.
+/// Parses a goal written as a board for boards of shape `shape`. Against
+/// a size given alone it is read at that size. Against a start it keeps
+/// its own shape where it gives one (rows, or a square count: another
+/// shape is then [`InputError::SizeMismatch`]), and a count that gives
+/// none, or too few tiles for any board, is read at the start's shape, so
+/// that the count is compared with it, never with a shape guessed from it.
 pub(crate) fn goal_board<T: Readable>(
     text: &str,
     shape: Shape,
     against: Against,
     scan: &mut Scan,
 ) -> Result<T, InputError> {
-    scan.read(text, Some(shape)).map_err(|e| match e {
-        BoardError::RowsDisagreeWithSize { rows, cols, .. } if against == Against::Start => {
-            InputError::SizeMismatch {
-                start_rows: shape.rows,
-                start_cols: shape.cols,
-                goal_rows: rows,
-                goal_cols: cols,
+    let read = match against {
+        Against::Size => scan.read(text, Some(shape)),
+        Against::Start => match scan.read::<T>(text, None) {
+            Err(BoardError::CannotInferSize { .. } | BoardError::WrongCount { .. }) => {
+                scan.read(text, Some(shape))
             }
-        }
-        e => InputError::goal(e),
-    })
+            other => other,
+        },
+    };
+    let goal = read.map_err(InputError::goal)?;
+    same_shape(shape, goal.shape_of())?;
+    Ok(goal)
 }
 
 impl Board {
@@ -288,6 +292,19 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             "goal board: the rows give a 2x2 board but the size given is 3x3"
+        );
+        let four: GoalSpec = "1 2 3 0".parse().unwrap();
+        assert_eq!(
+            four.resolve(Shape::new(3, 3), &mut scan)
+                .unwrap_err()
+                .to_string(),
+            "the start board is 3x3 but the goal board is 2x2"
+        );
+        assert_eq!(
+            four.resolve_for_size(Shape::new(3, 3), &mut scan)
+                .unwrap_err()
+                .to_string(),
+            "goal board: 4 tiles do not fill a 3x3 board (9 cells)"
         );
         let digits: GoalSpec = "123804765".parse().unwrap();
         let g = digits
