@@ -8,9 +8,9 @@ use crate::search::{Algorithm, SearchError, SolveOptions};
 /// Refuses options that what they ask for would ignore, before anything
 /// is read, built or searched: the pattern databases' options (`--pdb`,
 /// `--pdb-also`, `--dual`, `--pdb-blank`) with a heuristic other than
-/// `pdb` or an algorithm that takes no heuristic, a heuristic named for
-/// such an algorithm, the dual lookups with a search that never makes
-/// them (the A* family), or with one-bit databases. [`plan()`](super::plan())
+/// `pdb` or an algorithm that takes no heuristic, the dual lookups with a
+/// search that never makes them (the A* family), or with one-bit
+/// databases. [`plan()`](super::plan())
 /// and [`algorithm_for`](super::algorithm_for) ask it; so can a caller that wants the answer before
 /// reading any board. Options left at `auto` ask for nothing.
 ///
@@ -39,12 +39,6 @@ pub fn check_options(opts: &SolveOptions) -> Result<(), SearchError> {
     let unused = |option, reason: String| Err(SearchError::Unused { option, reason });
     let algorithm = opts.algorithm;
     let uninformed = algorithm != Algorithm::Auto && !algorithm.informed();
-    if uninformed && opts.heuristic != HeuristicKind::Auto {
-        return unused(
-            "--heuristic",
-            format!("--algo {algorithm} takes no heuristic"),
-        );
-    }
     for (option, _) in given.iter().filter(|(_, set)| *set) {
         if uninformed {
             return unused(
@@ -126,16 +120,14 @@ mod tests {
             assert!(check_options(&with.clone().with_heuristic(HeuristicKind::Pdb)).is_ok());
             assert!(check_options(&with).is_ok());
         }
-        let e = check_options(
+        // a heuristic alone is the library's to ignore: callers that try
+        // every algorithm set it once
+        assert!(check_options(
             &SolveOptions::default()
                 .with_algorithm(Algorithm::Bfs)
                 .with_heuristic(HeuristicKind::Manhattan),
         )
-        .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "--heuristic does not apply: --algo bfs takes no heuristic"
-        );
+        .is_ok());
         let dual = PdbOptions::default().with_dual(true);
         let e = check_options(
             &SolveOptions::default()
