@@ -13,7 +13,7 @@ use npuzzle::search::{self, Algorithm, Budget, Problem, SolveOptions};
 use std::hint::black_box;
 
 fn instances() -> Vec<(Problem, u32)> {
-    let goal = Board::blank_first(Shape::new(4, 4));
+    let goal = Board::blank_first(Shape::new(4, 4)).unwrap();
     let mut all = instances::parse(include_str!("../data/korf100.txt"), None).unwrap();
     // Korf's 1985 node count is the field after the length.
     all.sort_by_key(|i| i.extra.first().copied().unwrap_or(u64::MAX));

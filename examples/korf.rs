@@ -37,7 +37,7 @@ fn main() {
     instances.sort_by_key(korf_nodes);
     let n = args.get(1).map_or(10, |s| s.parse().expect("a count"));
     instances.truncate(n);
-    let goal = Board::blank_first(Shape::new(4, 4));
+    let goal = Board::blank_first(Shape::new(4, 4)).unwrap();
     for h in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict] {
         println!("IDA* + {h}");
         println!(

@@ -192,7 +192,7 @@ mod tests {
 
     #[test]
     fn same_seed_same_lines() {
-        let goal = Board::blank_last(Shape::new(3, 3));
+        let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
         for mode in [Mode::Solvable, Mode::Walk(20), Mode::Pairs] {
             let a = lines(goal.clone(), mode, 7, 50);
             assert_eq!(a, lines(goal.clone(), mode, 7, 50));
@@ -204,11 +204,21 @@ mod tests {
             "7 8 2 0 4 6 1 3 5\n8 2 1 7 4 5 3 0 6\n"
         );
         assert_eq!(
-            lines(Board::blank_last(Shape::new(2, 3)), Mode::Pairs, 1, 1),
+            lines(
+                Board::blank_last(Shape::new(2, 3)).unwrap(),
+                Mode::Pairs,
+                1,
+                1
+            ),
             "4 1 5 / 0 2 3 | 0 4 5 / 3 1 2\n"
         );
         assert_eq!(
-            lines(Board::blank_last(Shape::new(4, 4)), Mode::Walk(10), 1, 1),
+            lines(
+                Board::blank_last(Shape::new(4, 4)).unwrap(),
+                Mode::Walk(10),
+                1,
+                1
+            ),
             "1 3 4 8 5 2 6 12 9 10 7 15 13 14 11 0\n"
         );
     }
@@ -221,7 +231,7 @@ mod tests {
             Shape::new(4, 4),
             Shape::new(2, 2),
         ] {
-            let goal = Board::spiral(shape);
+            let goal = Board::spiral(shape).unwrap();
             let mut g = Generator::new(goal.clone(), Mode::Solvable, 3, false);
             let mut blanks = vec![0u32; shape.cells()];
             for _ in 0..2000 {
@@ -237,7 +247,7 @@ mod tests {
     #[test]
     fn walks_stay_within_k_moves() {
         let shape = Shape::new(3, 3);
-        let goal = Board::blank_first(shape);
+        let goal = Board::blank_first(shape).unwrap();
         for k in [0u32, 1, 2, 5, 13, 40] {
             let mut g = Generator::new(goal.clone(), Mode::Walk(k), u64::from(k), false);
             for _ in 0..300 {
@@ -257,7 +267,7 @@ mod tests {
     #[test]
     fn pairs_include_unreachable_goals() {
         let shape = Shape::new(2, 3);
-        let mut g = Generator::new(Board::blank_last(shape), Mode::Pairs, 9, false);
+        let mut g = Generator::new(Board::blank_last(shape).unwrap(), Mode::Pairs, 9, false);
         let (mut yes, mut no) = (0, 0);
         for _ in 0..500 {
             let (s, gl) = g.next_boards().unwrap();
@@ -268,7 +278,7 @@ mod tests {
             }
         }
         assert!(yes > 150 && no > 150, "{yes} {no}");
-        let text = lines(Board::blank_last(shape), Mode::Pairs, 1, 3);
+        let text = lines(Board::blank_last(shape).unwrap(), Mode::Pairs, 1, 3);
         assert_eq!(text.lines().count(), 3);
         assert!(text.lines().all(|l| l.contains(" | ")));
     }

@@ -175,9 +175,9 @@ fn every_2x3_and_3x2_position() {
     let tables = TableSet::global();
     for shape in [Shape::new(2, 3), Shape::new(3, 2)] {
         for goal in [
-            Board::blank_last(shape),
-            Board::blank_first(shape),
-            Board::spiral(shape),
+            Board::blank_last(shape).unwrap(),
+            Board::blank_first(shape).unwrap(),
+            Board::spiral(shape).unwrap(),
         ] {
             let mut count = 0;
             permutations(6, |t| {
@@ -202,8 +202,8 @@ fn heuristics_are_admissible_on_every_3x3_state() {
     let tables = TableSet::global();
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let goals = [
-        Board::blank_last(shape),
-        Board::spiral(shape),
+        Board::blank_last(shape).unwrap(),
+        Board::spiral(shape).unwrap(),
         random_board(shape, &mut rng),
         random_board(shape, &mut rng),
     ];
@@ -264,7 +264,7 @@ fn astar_and_idastar_agree_beyond_the_tables() {
             let goal = if i % 3 == 0 {
                 random_board(shape, &mut rng)
             } else {
-                Board::blank_first(shape)
+                Board::blank_first(shape).unwrap()
             };
             let len = rng.gen_range(20..=40);
             let start = random_walk(&goal, len, &mut rng);
@@ -293,7 +293,7 @@ fn astar_and_idastar_agree_beyond_the_tables() {
 #[test]
 fn unreachable_goals_start_no_search() {
     let shape = Shape::new(4, 4);
-    let goal = Board::blank_last(shape);
+    let goal = Board::blank_last(shape).unwrap();
     let start = Board::from_tiles(
         4,
         4,
@@ -314,7 +314,7 @@ const HARD: [u8; 16] = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
 fn hard() -> Problem {
     Problem::new(
         Board::from_tiles(4, 4, &HARD).unwrap(),
-        Board::blank_first(Shape::new(4, 4)),
+        Board::blank_first(Shape::new(4, 4)).unwrap(),
     )
     .unwrap()
 }
@@ -392,7 +392,7 @@ fn compare_agrees_with_the_table_on_the_seed_instance() {
 fn compare_skips_what_plainly_cannot_fit() {
     // 4x4, 30 moves from the goal: IDA* answers; BFS is skipped by forecast.
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let goal = Board::blank_first(Shape::new(4, 4));
+    let goal = Board::blank_first(Shape::new(4, 4)).unwrap();
     let start = random_walk(&goal, 36, &mut rng);
     let p = Problem::new(start, goal).unwrap();
     let mut o = defaults();

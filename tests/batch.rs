@@ -81,7 +81,7 @@ fn paths_count_start_and_jsonl() {
     let (moves, path) = lines[1].split_once(' ').unwrap();
     assert_eq!(moves, "6"); // seed 000 counts the start
     let start = npuzzle::board::parse_board("2 8 3 1 6 4 7 0 5", None).unwrap();
-    let goal = Board::spiral(Shape::new(3, 3));
+    let goal = Board::spiral(Shape::new(3, 3)).unwrap();
     assert!(verify_path(&start, &goal, &parse_path(path).unwrap()));
     assert_eq!(lines[2], "-1");
 
@@ -179,7 +179,7 @@ fn random_is_deterministic_and_solvable() {
     let a = random(&["--size", "4x4", "-n", "200", "--seed", "11"]);
     assert_eq!(a, random(&["--size", "4x4", "-n", "200", "--seed", "11"]));
     assert_ne!(a, random(&["--size", "4x4", "-n", "200", "--seed", "12"]));
-    let goal = Board::blank_last(Shape::new(4, 4));
+    let goal = Board::blank_last(Shape::new(4, 4)).unwrap();
     for line in a.lines() {
         let b = npuzzle::board::parse_board(line, None).unwrap();
         assert!(b.can_reach(&goal), "{line}");
@@ -458,7 +458,7 @@ fn korf_ten_easiest_as_a_batch() {
         let (moves, path) = got.split_once(' ').unwrap();
         assert_eq!(moves, want, "{start}");
         let s = npuzzle::board::parse_board(start, None).unwrap();
-        let g = Board::blank_first(Shape::new(4, 4));
+        let g = Board::blank_first(Shape::new(4, 4)).unwrap();
         assert!(verify_path(&s, &g, &parse_path(path).unwrap()));
     }
 }

@@ -113,7 +113,7 @@ fn bench_runs_a_9x9_instance_file() {
     // 81 cells: beyond pattern databases; the planner picks linear conflict
     // (bench used to try building databases that cannot exist here).
     let shape = Shape::new(9, 9);
-    let goal = Board::blank_first(shape);
+    let goal = Board::blank_first(shape).unwrap();
     let mut rng = common::rng(9);
     let mut text = String::from("# 9x9 random walks from 0 1 2 ... 80, with BFS distances\n");
     for _ in 0..3 {
@@ -198,7 +198,9 @@ fn combinations_that_cannot_run_are_bad_input_with_the_reason() {
         .stderr(predicate::str::contains(
             "table cannot solve a 4x4 board: complete tables cover boards of at most 10 cells",
         ));
-    let big = Board::blank_first(Shape::new(9, 9)).to_flat_string();
+    let big = Board::blank_first(Shape::new(9, 9))
+        .unwrap()
+        .to_flat_string();
     npuzzle()
         .args(["solve", &big, "--heuristic", "pdb", "--explain"])
         .assert()

@@ -256,6 +256,12 @@ fn bad_input_names_the_board_and_the_problem() {
             "start board: row 2 has 2 tiles",
         ),
         (
+            // a goal too short for any board is counted against the start
+            &["solve", "1 2 3 4 5 6 7 8 0", "--goal", "1 2 3"],
+            "",
+            "goal board: 3 tiles do not fill a 3x3 board (9 cells)",
+        ),
+        (
             &["solve", "1 2 3 4 5 6 7 8 0", "--goal", "1 2 3 0"],
             "",
             "the start board is 3x3 but the goal board is 2x2",

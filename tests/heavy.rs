@@ -20,7 +20,7 @@ fn korf_file(name: &str) -> Vec<instances::Instance> {
 
 fn run(file: &str, partition: &str, only: &[usize], threads: usize) {
     let all = korf_file(file);
-    let goal = Board::blank_first(all[0].start.shape());
+    let goal = Board::blank_first(all[0].start.shape()).unwrap();
     let opts = SolveOptions::default()
         .with_algorithm(Algorithm::Idastar)
         .with_heuristic(HeuristicKind::Pdb)

@@ -61,8 +61,8 @@ fn dual_lookups_are_admissible_on_every_small_position() {
     for (shape, partition) in cases {
         let mut r = common::rng(5);
         let goals = [
-            Board::blank_last(shape),
-            Board::blank_first(shape),
+            Board::blank_last(shape).unwrap(),
+            Board::blank_first(shape).unwrap(),
             common::random_board(shape, &mut r),
         ];
         for goal in &goals {
@@ -198,7 +198,10 @@ fn automaton_keeps_an_optimal_path_for_every_3x3_position() {
         Pruning::Automaton,
         1,
     );
-    for goal in [Board::blank_first(shape), Board::blank_last(shape)] {
+    for goal in [
+        Board::blank_first(shape).unwrap(),
+        Board::blank_last(shape).unwrap(),
+    ] {
         for start in common::all_boards(shape).into_iter().step_by(5) {
             let Some(d) = set.distance(shape, start.tiles(), goal.tiles()) else {
                 continue;
@@ -216,7 +219,7 @@ fn automaton_keeps_an_optimal_path_for_every_3x3_position() {
 #[test]
 fn agrees_with_plain_ida_on_4x4() {
     let shape = Shape::new(4, 4);
-    let goal = Board::blank_first(shape);
+    let goal = Board::blank_first(shape).unwrap();
     let plain = ida(
         HeuristicKind::LinearConflict,
         PdbOptions::default(),
@@ -269,7 +272,7 @@ fn agrees_with_plain_ida_on_4x4() {
 #[test]
 #[ignore]
 fn korf100_with_every_piece() {
-    let goal = Board::blank_first(Shape::new(4, 4));
+    let goal = Board::blank_first(Shape::new(4, 4)).unwrap();
     let o = ida(
         HeuristicKind::Pdb,
         pdb("6-6-3", BlankMode::Auto, true),

@@ -161,8 +161,8 @@ fn check_bits_equal_regions(goal: &Board, partition: &str) {
 fn one_bit_databases_give_the_zero_aware_values() {
     let s = Shape::new(3, 3);
     for goal in [
-        Board::blank_last(s),
-        Board::blank_first(s),
+        Board::blank_last(s).unwrap(),
+        Board::blank_first(s).unwrap(),
         Board::from_tiles(3, 3, &[3, 0, 7, 1, 8, 2, 6, 5, 4]).unwrap(),
     ] {
         for partition in ["4-4", "3-5", "2-3-3", "8"] {
@@ -171,7 +171,10 @@ fn one_bit_databases_give_the_zero_aware_values() {
     }
     for s in [Shape::new(2, 4), Shape::new(4, 2), Shape::new(3, 4)] {
         let mut r = common::rng(11);
-        for goal in [Board::blank_first(s), common::random_board(s, &mut r)] {
+        for goal in [
+            Board::blank_first(s).unwrap(),
+            common::random_board(s, &mut r),
+        ] {
             let partition = if s.cells() == 12 { "5-6" } else { "3-4" };
             check_bits_equal_regions(&goal, partition);
         }
@@ -180,7 +183,7 @@ fn one_bit_databases_give_the_zero_aware_values() {
 
 #[test]
 fn one_bit_databases_refuse_the_dual_lookups() {
-    let goal = Board::blank_last(Shape::new(3, 3));
+    let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
     let opts = mode_opts("4-4", BlankMode::Bits).with_dual(true);
     let err = PdbHeuristic::new(&goal, &opts, &(), &Budget::unlimited())
         .err()
@@ -192,8 +195,8 @@ fn one_bit_databases_refuse_the_dual_lookups() {
 fn admissible_on_3x3_for_several_partitions_and_goals() {
     let s = Shape::new(3, 3);
     let goals = [
-        Board::blank_last(s),
-        Board::spiral(s),
+        Board::blank_last(s).unwrap(),
+        Board::spiral(s).unwrap(),
         Board::from_tiles(3, 3, &[3, 0, 7, 1, 8, 2, 6, 5, 4]).unwrap(),
     ];
     for goal in &goals {
@@ -207,7 +210,10 @@ fn admissible_on_3x3_for_several_partitions_and_goals() {
 #[test]
 fn admissible_on_2x4_and_4x2() {
     for s in [Shape::new(2, 4), Shape::new(4, 2)] {
-        for goal in [Board::blank_last(s), Board::blank_first(s)] {
+        for goal in [
+            Board::blank_last(s).unwrap(),
+            Board::blank_first(s).unwrap(),
+        ] {
             for partition in ["4-3", "3-4", "2-2-3", "7"] {
                 check_admissible(&goal, partition);
             }
@@ -218,7 +224,7 @@ fn admissible_on_2x4_and_4x2() {
 #[test]
 fn whole_board_database_is_exact() {
     // One group of all tiles: the database is the complete distance table.
-    let goal = Board::blank_last(Shape::new(3, 3));
+    let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
     let h = PdbHeuristic::new(&goal, &mem_opts("8"), &(), &Budget::unlimited()).unwrap();
     let set = TableSet::global();
     for b in common::all_boards(goal.shape()).iter().step_by(7) {
@@ -231,17 +237,17 @@ fn whole_board_database_is_exact() {
 #[test]
 fn reflection_only_where_the_goal_allows_it() {
     let s = Shape::new(4, 4);
-    let korf = Board::blank_first(s);
+    let korf = Board::blank_first(s).unwrap();
     let h = PdbHeuristic::new(&korf, &mem_opts("5-5-5"), &(), &Budget::unlimited()).unwrap();
     assert!(h.reflects());
     assert!(h.label().contains("reflection"));
-    let off = Board::spiral(s);
+    let off = Board::spiral(s).unwrap();
     assert!(!pdb::reflection_applies(&off));
-    assert!(!pdb::reflection_applies(&Board::blank_last(Shape::new(
-        3, 4
-    ))));
+    assert!(!pdb::reflection_applies(
+        &Board::blank_last(Shape::new(3, 4)).unwrap()
+    ));
     // the reflected bound is admissible too: never above the table on 3x3
-    check_admissible(&Board::blank_last(Shape::new(3, 3)), "3-5");
+    check_admissible(&Board::blank_last(Shape::new(3, 3)).unwrap(), "3-5");
 }
 
 #[derive(Default)]
@@ -262,7 +268,7 @@ fn disk_opts(dir: &std::path::Path) -> PdbOptions {
 #[test]
 fn cache_detects_damage_and_rebuilds() {
     let dir = tempfile::tempdir().unwrap();
-    let goal = Board::blank_last(Shape::new(3, 3));
+    let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
     let tiles = [1u8, 2, 3, 4];
     let fresh_db =
         pdb::load_or_build(&goal, &tiles, true, &mem_opts("4-4"), &(), &clock()).unwrap();
@@ -352,7 +358,7 @@ fn cache_detects_damage_and_rebuilds() {
 #[test]
 fn two_builders_at_once_leave_a_whole_file() {
     let dir = tempfile::tempdir().unwrap();
-    let goal = Board::blank_last(Shape::new(2, 4));
+    let goal = Board::blank_last(Shape::new(2, 4)).unwrap();
     let key = store::Key {
         rows: 2,
         cols: 4,
@@ -457,9 +463,9 @@ mod search_with_pdb {
         let shape = Shape::new(3, 4);
         let mut r = common::rng(12);
         for goal in [
-            Board::blank_last(shape),
-            Board::blank_first(shape),
-            Board::spiral(shape),
+            Board::blank_last(shape).unwrap(),
+            Board::blank_first(shape).unwrap(),
+            Board::spiral(shape).unwrap(),
         ] {
             for _ in 0..8 {
                 let start = common::random_walk(&goal, 40, &mut r);
@@ -484,7 +490,7 @@ mod search_with_pdb {
 
     #[test]
     fn agrees_with_linear_conflict_on_easy_korf_instances() {
-        let goal = Board::blank_first(Shape::new(4, 4));
+        let goal = Board::blank_first(Shape::new(4, 4)).unwrap();
         for (start, length) in easy_korf() {
             let p = Problem::new(start, goal.clone()).unwrap();
             let want = search::solve(&p, &lc()).unwrap().moves.unwrap();
@@ -504,7 +510,7 @@ fn a_plan_prepares_its_databases_ahead() {
     use npuzzle::search::{plan, Algorithm, SolveOptions};
     use npuzzle::Problem;
     let dir = tempfile::tempdir().unwrap();
-    let goal = Board::blank_last(Shape::new(3, 3));
+    let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
     let start = goal.moved(npuzzle::Dir::Up).unwrap();
     let problem = Problem::new(start, goal.clone()).unwrap();
     let files = || std::fs::read_dir(dir.path()).unwrap().count();
@@ -534,8 +540,8 @@ fn a_plan_prepares_its_databases_ahead() {
 /// keeps it to the boards and partitions it holds.
 #[test]
 fn the_narrow_form_agrees_with_the_wide_one() {
-    let k = Board::blank_first(Shape::new(4, 4));
-    let last = Board::blank_last(Shape::new(4, 4));
+    let k = Board::blank_first(Shape::new(4, 4)).unwrap();
+    let last = Board::blank_last(Shape::new(4, 4)).unwrap();
     for (goal, partition) in [(&k, "4-4-4-3"), (&last, "4-4-4-3"), (&k, "5-5-5")] {
         let opts = mode_opts(partition, BlankMode::Bits);
         let wide = PdbHeuristic::new(goal, &opts, &(), &Budget::unlimited()).unwrap();
@@ -564,7 +570,7 @@ fn the_narrow_form_agrees_with_the_wide_one() {
             );
         });
     }
-    let five = Board::blank_first(Shape::new(5, 5));
+    let five = Board::blank_first(Shape::new(5, 5)).unwrap();
     let fits = |goal: &Board, p: &str| PdbHeuristic::<16, 4>::fits(goal, &mem_opts(p)).unwrap();
     assert!(fits(&k, "6-6-3"));
     assert!(!fits(&k, "3-3-3-3-3"), "five groups");
@@ -585,7 +591,7 @@ fn the_narrow_form_agrees_with_the_wide_one() {
 /// along a walk through `touch` (6×6 is left to the wide form).
 #[test]
 fn the_32_cell_form_agrees_on_5x5() {
-    let goal = Board::blank_first(Shape::new(5, 5));
+    let goal = Board::blank_first(Shape::new(5, 5)).unwrap();
     let opts = mode_opts("4-4-4-4-4-4", BlankMode::Bits);
     let wide = PdbHeuristic::new(&goal, &opts, &(), &Budget::unlimited()).unwrap();
     let mid = PdbHeuristic::<32, 8>::load(&goal, &opts, &(), &Budget::unlimited()).unwrap();
@@ -603,6 +609,6 @@ fn the_32_cell_form_agrees_on_5x5() {
         assert_eq!(mid.tie(&sm), wide.tie(&sw));
         assert_eq!(mid.value(&sm), mid.estimate(b2.tiles()));
     });
-    let six = Board::blank_first(Shape::new(6, 6));
+    let six = Board::blank_first(Shape::new(6, 6)).unwrap();
     assert!(!PdbHeuristic::<32, 8>::fits(&six, &mem_opts("5-5-5-5-5-5-5")).unwrap());
 }

@@ -28,7 +28,10 @@ fn small_groups_on_5x5_and_3x5_agree_with_linear_conflict() {
         (Shape::new(3, 5), "auto"),
         (Shape::new(5, 3), "5-5-4"),
     ] {
-        for goal in [Board::blank_first(shape), Board::blank_last(shape)] {
+        for goal in [
+            Board::blank_first(shape).unwrap(),
+            Board::blank_last(shape).unwrap(),
+        ] {
             for _ in 0..3 {
                 let start = common::random_walk(&goal, 36, &mut r);
                 let p = Problem::new(start.clone(), goal.clone()).unwrap();

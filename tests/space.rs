@@ -42,7 +42,7 @@ fn timely(goal: &Board, list: usize, workers: usize) -> space::SpaceResult {
 }
 
 fn blank_corner(r: usize, c: usize) -> Board {
-    Board::blank_first(Shape::new(r, c))
+    Board::blank_first(Shape::new(r, c)).unwrap()
 }
 
 /// The local engine equals the published list, from both corner goals;
@@ -56,7 +56,7 @@ fn check_published(r: usize, c: usize) -> space::SpaceResult {
         space::memory::positions(Shape::new(r, c)).unwrap()
     );
     assert_eq!(
-        local(&Board::blank_last(Shape::new(r, c)), 0).counts,
+        local(&Board::blank_last(Shape::new(r, c)).unwrap(), 0).counts,
         want,
         "{r}x{c} blank-last"
     );
@@ -88,8 +88,8 @@ fn plain_bfs_histogram(goal: &Board) -> Vec<u64> {
 
 #[test]
 fn eight_puzzle_from_three_blank_cells() {
-    let corner = Board::blank_last(Shape::new(3, 3));
-    let centre = Board::spiral(Shape::new(3, 3));
+    let corner = Board::blank_last(Shape::new(3, 3)).unwrap();
+    let centre = Board::spiral(Shape::new(3, 3)).unwrap();
     let mid_side = board("1 2 3/4 5 6/7 0 8");
     assert_eq!(centre.blank(), 4);
     assert_eq!(mid_side.blank(), 7);
@@ -147,8 +147,8 @@ fn three_by_four_matches_the_published_distribution() {
 #[test]
 fn timely_with_two_workers_equals_the_local_run() {
     let goals = [
-        Board::blank_last(Shape::new(3, 3)),
-        Board::spiral(Shape::new(3, 3)),
+        Board::blank_last(Shape::new(3, 3)).unwrap(),
+        Board::spiral(Shape::new(3, 3)).unwrap(),
         board("1 2 3/4 5 6/7 0 8"),
         blank_corner(2, 5),
         blank_corner(2, 2),
@@ -294,7 +294,10 @@ fn a_damaged_or_foreign_checkpoint_is_refused() {
         "not an npuzzle space checkpoint",
     );
     // another goal, another board
-    refused(resume(&good, &Board::blank_last(Shape::new(2, 5))), "goal");
+    refused(
+        resume(&good, &Board::blank_last(Shape::new(2, 5)).unwrap()),
+        "goal",
+    );
     refused(resume(&good, &blank_corner(2, 4)), "2x5 board");
     // a consistent checksum over inconsistent contents
     let mut forged = good.clone();

@@ -92,7 +92,7 @@ proptest! {
 fn wastar_is_within_its_weight_on_korf_instances() {
     let mut all = npuzzle::instances::parse(include_str!("../data/korf100.txt"), None).unwrap();
     all.sort_by_key(|i| i.extra.first().copied().unwrap_or(u64::MAX));
-    let goal = Board::blank_first(Shape::new(4, 4));
+    let goal = Board::blank_first(Shape::new(4, 4)).unwrap();
     for inst in all.iter().take(20) {
         let p = Problem::new(inst.start.clone(), goal.clone()).unwrap();
         for w in [1.5, 2.0] {
@@ -128,7 +128,7 @@ fn anytime_proves_small_boards_and_bounds_hard_ones() {
         &[14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3],
     )
     .unwrap();
-    let p = Problem::new(start, Board::blank_first(Shape::new(4, 4))).unwrap();
+    let p = Problem::new(start, Board::blank_first(Shape::new(4, 4)).unwrap()).unwrap();
     let opts = SolveOptions::default()
         .with_algorithm(Algorithm::Anytime)
         .with_heuristic(HeuristicKind::Manhattan)
@@ -140,7 +140,7 @@ fn anytime_proves_small_boards_and_bounds_hard_ones() {
 
 #[test]
 fn auto_and_optimal_choose_as_documented() {
-    let goal = Board::blank_first(Shape::new(5, 5));
+    let goal = Board::blank_first(Shape::new(5, 5)).unwrap();
     let mut start = goal.clone();
     start.apply(npuzzle::Dir::Right);
     let p = Problem::new(start, goal).unwrap();
@@ -157,7 +157,7 @@ fn auto_and_optimal_choose_as_documented() {
     .unwrap_err();
     assert!(matches!(e, SearchError::NotApplicable { .. }), "{e}");
     // 4x4 stays exact without being told.
-    let goal = Board::blank_first(Shape::new(4, 4));
+    let goal = Board::blank_first(Shape::new(4, 4)).unwrap();
     let p = Problem::new(goal.clone(), goal).unwrap();
     let plan = search::plan(&p, &SolveOptions::default()).unwrap();
     assert_eq!(plan.algorithm, Algorithm::Idastar);

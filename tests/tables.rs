@@ -59,8 +59,8 @@ fn every_3x3_position_for_three_goal_blank_cells() {
     let shape = Shape::new(3, 3);
     let all = all_boards(shape);
     let goals = [
-        Board::blank_last(shape),
-        Board::spiral(shape),
+        Board::blank_last(shape).unwrap(),
+        Board::spiral(shape).unwrap(),
         Board::from_tiles(3, 3, &[3, 0, 7, 1, 8, 2, 6, 5, 4]).unwrap(),
     ];
     for g in &goals {

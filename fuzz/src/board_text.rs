@@ -116,7 +116,7 @@ fn expected_problem(
         (Some(_), Some(_)) => return Err(InputError::GoalGivenTwice),
         (Some(g), None) => g,
         (None, Some(spec)) => spec.resolve_for(&start, &mut Scan::new())?,
-        (None, None) => Board::blank_last(start.shape()),
+        (None, None) => Board::blank_last(start.shape()).map_err(InputError::goal)?,
     };
     Problem::new(start, goal)
 }

@@ -277,7 +277,7 @@ mod tests {
 
     /// `count` random start/goal pairs of `shape`, flattened.
     fn pairs(shape: Shape, count: usize, seed: u64) -> (Vec<u8>, Vec<u8>) {
-        let mut g = Generator::new(Board::blank_last(shape), Mode::Pairs, seed, true);
+        let mut g = Generator::new(Board::blank_last(shape).unwrap(), Mode::Pairs, seed, true);
         let (mut s, mut t) = (Vec::new(), Vec::new());
         for _ in 0..count {
             let (a, b) = g.next_tiles();
@@ -314,7 +314,7 @@ mod tests {
     #[test]
     fn one_goal_for_every_start_on_3x3() {
         let shape = Shape::new(3, 3);
-        let goal = Board::spiral(shape);
+        let goal = Board::spiral(shape).unwrap();
         let mut g = Generator::new(goal.clone(), Mode::Solvable, 2, false);
         let mut starts = Vec::new();
         for _ in 0..500 {
@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn boards_beyond_the_tables_are_searched() {
         let shape = Shape::new(4, 4);
-        let goal = Board::blank_last(shape);
+        let goal = Board::blank_last(shape).unwrap();
         let mut g = Generator::new(goal.clone(), Mode::Walk(14), 3, false);
         let mut starts = Vec::new();
         for _ in 0..12 {
@@ -394,7 +394,7 @@ mod tests {
     #[test]
     fn answers_are_never_bounded_suboptimal() {
         let shape = Shape::new(4, 4);
-        let goal = Board::blank_last(shape);
+        let goal = Board::blank_last(shape).unwrap();
         let opts = SolveOptions::default().with_algorithm(Algorithm::Wastar);
         let e = answer_boards(shape, goal.tiles(), goal.tiles(), &opts).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::BadInput);
@@ -411,7 +411,7 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::Cancelled);
         // A search whose budget runs out names its start.
         let shape = Shape::new(4, 4);
-        let goal = Board::blank_last(shape);
+        let goal = Board::blank_last(shape).unwrap();
         // A random solvable 15-puzzle: some fifty moves, far beyond 1000 nodes.
         let mut g = Generator::new(goal.clone(), Mode::Solvable, 1, false);
         let mut starts = goal.tiles().repeat(3);

@@ -17,7 +17,7 @@
 //! that neither the per-task overhead nor a long task dominates.
 
 use super::{Answerer, BatchConfig, Chunk, ChunkReader, Shard, Tally};
-use crossbeam_channel::{bounded, select, unbounded, Receiver};
+use crossbeam_channel::{bounded, select, unbounded, Receiver, RecvTimeoutError};
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
 use std::sync::Arc;
@@ -82,6 +82,13 @@ pub enum StreamError {
     /// The output could not be written (a closed pipe, a full disk).
     #[error("cannot write the answers")]
     Write(#[source] io::Error),
+    /// The budget's cancel flag was raised (Ctrl-C): the answers finished
+    /// before it were written, none after.
+    #[error("stopped after {} lines answered", done.lines())]
+    Cancelled {
+        /// What was written before the stop.
+        done: Tally,
+    },
     /// The worker threads could not be started.
     #[error("cannot start {threads} worker threads: {message}")]
     Threads {
@@ -146,6 +153,13 @@ where
     let mut current: Option<(Arc<Chunk>, usize)> = None;
 
     loop {
+        // Nothing more once cancelled: the tasks still running answer
+        // their lines as cancelled, which are no answers to write.
+        if cfg.opts.budget.cancelled() {
+            output.flush().map_err(StreamError::Write)?;
+            progress(&state);
+            return Err(StreamError::Cancelled { done: state.tally });
+        }
         // Hand out tasks while there is room in the window.
         while in_flight < window {
             let Some((chunk, from)) = current.take() else {
@@ -181,13 +195,20 @@ where
             dirty = false;
         }
         let need_chunk = reading && current.is_none() && in_flight < window;
+        // Waits are cut short now and then to see the cancel flag (a read
+        // can wait for as long as a person takes to type a line).
         let msg = if need_chunk {
             select! {
                 recv(chunks) -> c => Event::Chunk(c.ok()),
                 recv(done_rx) -> d => Event::Done(d.ok()),
+                default(CANCEL_POLL) => Event::Tick,
             }
         } else {
-            Event::Done(done_rx.recv().ok())
+            match done_rx.recv_timeout(CANCEL_POLL) {
+                Ok(d) => Event::Done(Some(d)),
+                Err(RecvTimeoutError::Timeout) => Event::Tick,
+                Err(RecvTimeoutError::Disconnected) => Event::Done(None),
+            }
         };
         match msg {
             Event::Chunk(Some(Ok((chunk, lines_read)))) => {
@@ -202,6 +223,10 @@ where
                 read_error = Some(e);
             }
             Event::Chunk(None) => reading = false,
+            // Answers that arrive after the cancel flag may be
+            // cancellations: the check at the top of the loop drops them.
+            Event::Done(Some(_)) if cfg.opts.budget.cancelled() => {}
+            Event::Tick => {}
             Event::Done(Some((seq, out, tally, took, lines))) => {
                 in_flight -= 1;
                 task_lines = next_task_lines(took, lines);
@@ -238,7 +263,12 @@ where
 enum Event {
     Chunk(Option<io::Result<(Chunk, u64)>>),
     Done(Option<Done>),
+    /// Nothing arrived within [`CANCEL_POLL`].
+    Tick,
 }
+
+/// How often a waiting stream looks at the cancel flag.
+const CANCEL_POLL: Duration = Duration::from_millis(50);
 
 /// Lines for the next task, from the cost of the last one.
 fn next_task_lines(took: Duration, lines: usize) -> usize {

@@ -135,7 +135,7 @@ fn default_goal_size_and_other_algorithms() {
 }
 
 fn random_pairs(shape: Shape, seed: u64, count: usize) -> String {
-    let mut g = Generator::new(Board::blank_last(shape), Mode::Pairs, seed, true);
+    let mut g = Generator::new(Board::blank_last(shape).unwrap(), Mode::Pairs, seed, true);
     let mut out = Vec::new();
     for _ in 0..count {
         g.write_line(&mut out);
@@ -182,7 +182,7 @@ fn answers_agree_with_an_independent_bfs() {
         (Shape::new(3, 3), None),
         (Shape::new(2, 4), Some(Shape::new(2, 4))),
     ] {
-        let mut g = Generator::new(Board::blank_last(shape), Mode::Pairs, 5, false);
+        let mut g = Generator::new(Board::blank_last(shape).unwrap(), Mode::Pairs, 5, false);
         for _ in 0..2 {
             let (_, goal) = g.next_boards().unwrap();
             let dist = bfs_from(&goal);
@@ -267,7 +267,7 @@ fn parity_shortcut_matches_can_reach() {
         Shape::new(3, 3),
         Shape::new(2, 4),
     ] {
-        let mut g = Generator::new(Board::blank_last(shape), Mode::Pairs, 77, false);
+        let mut g = Generator::new(Board::blank_last(shape).unwrap(), Mode::Pairs, 77, false);
         for _ in 0..2000 {
             let (s, goal) = g.next_boards().unwrap();
             let answer = table_answer(shape, s.tiles(), goal.tiles(), false);

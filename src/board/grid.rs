@@ -349,18 +349,24 @@ mod tests {
                 }
                 let g = Grid::new(shape.rows, shape.cols, t).unwrap();
                 let b = g.to_board().unwrap();
-                for goal in [Board::blank_last(shape), Board::spiral(shape)] {
+                for goal in [
+                    Board::blank_last(shape).unwrap(),
+                    Board::spiral(shape).unwrap(),
+                ] {
                     assert_eq!(g.can_reach(&Grid::from(&goal)), b.can_reach(&goal));
                 }
             }
-            assert_eq!(Grid::spiral(shape), Grid::from(&Board::spiral(shape)));
+            assert_eq!(
+                Grid::spiral(shape),
+                Grid::from(&Board::spiral(shape).unwrap())
+            );
             assert_eq!(
                 Grid::blank_last(shape),
-                Grid::from(&Board::blank_last(shape))
+                Grid::from(&Board::blank_last(shape).unwrap())
             );
             assert_eq!(
                 Grid::blank_first(shape),
-                Grid::from(&Board::blank_first(shape))
+                Grid::from(&Board::blank_first(shape).unwrap())
             );
         }
     }

@@ -18,7 +18,10 @@
 //! [`MAX_GRID_CELLS`]: super::MAX_GRID_CELLS
 
 use super::{check_grid_shape, check_shape, printable, Board, BoardError, Grid, InputError, Shape};
-use super::{GoalSpec, MAX_SIDE};
+use super::{GoalSpec, MAX_SIDE, MIN_SIDE};
+
+/// Cells of the smallest board (2×2).
+const MIN_CELLS: usize = MIN_SIDE * MIN_SIDE;
 
 /// What text is read into: the small [`Board`] or a [`Grid`] of any size.
 /// Only this module's readers are generic over it.
@@ -27,8 +30,9 @@ pub(crate) trait Readable: Sized {
     fn from_values(shape: Shape, values: &[u32]) -> Result<Self, BoardError>;
     /// Its shape.
     fn shape_of(&self) -> Shape;
-    /// A named goal of `shape` (`None` for a goal written as a board).
-    fn named(goal: &GoalSpec, shape: Shape) -> Option<Self>;
+    /// A named goal of `shape` (blank-last for a goal written as a board,
+    /// which callers parse instead).
+    fn named(goal: &GoalSpec, shape: Shape) -> Result<Self, BoardError>;
 }
 
 impl Readable for Board {
@@ -52,12 +56,11 @@ impl Readable for Board {
     fn shape_of(&self) -> Shape {
         self.shape()
     }
-    fn named(goal: &GoalSpec, shape: Shape) -> Option<Board> {
+    fn named(goal: &GoalSpec, shape: Shape) -> Result<Board, BoardError> {
         match goal {
-            GoalSpec::BlankLast => Some(Board::blank_last(shape)),
-            GoalSpec::BlankFirst => Some(Board::blank_first(shape)),
-            GoalSpec::Spiral => Some(Board::spiral(shape)),
-            GoalSpec::Board(_) => None,
+            GoalSpec::BlankLast | GoalSpec::Board(_) => Board::blank_last(shape),
+            GoalSpec::BlankFirst => Board::blank_first(shape),
+            GoalSpec::Spiral => Board::spiral(shape),
         }
     }
 }
@@ -69,13 +72,15 @@ impl Readable for Grid {
     fn shape_of(&self) -> Shape {
         self.shape()
     }
-    fn named(goal: &GoalSpec, shape: Shape) -> Option<Grid> {
-        match goal {
-            GoalSpec::BlankLast => Some(Grid::blank_last(shape)),
-            GoalSpec::BlankFirst => Some(Grid::blank_first(shape)),
-            GoalSpec::Spiral => Some(Grid::spiral(shape)),
-            GoalSpec::Board(_) => None,
-        }
+    fn named(goal: &GoalSpec, shape: Shape) -> Result<Grid, BoardError> {
+        // Checked before anything is generated: the layouts allocate a
+        // cell each.
+        check_grid_shape(shape.rows, shape.cols)?;
+        Ok(match goal {
+            GoalSpec::BlankLast | GoalSpec::Board(_) => Grid::blank_last(shape),
+            GoalSpec::BlankFirst => Grid::blank_first(shape),
+            GoalSpec::Spiral => Grid::spiral(shape),
+        })
     }
 }
 
@@ -255,10 +260,15 @@ impl Scan {
         let total_chars: usize = toks.iter().map(tok_len).sum();
         let one_per_row = rows.iter().all(|&r| r == 1);
         let equal_len = toks.iter().all(|t| tok_len(t) == tok_len(&toks[0]));
+        // Digit strings: one token, one per row (`283/164/705`), or a few
+        // of equal length on one line (`283 164 705`). Four numbers or
+        // more on a line are enough tiles for a board as they stand, so
+        // they are read as numbers, never split into digits (`11 22 33 44`
+        // is a 2x2 board with tiles out of range, not a 4x2 one).
         let digit_mode = all_digitish
             && max_len >= 2
             && total_chars <= 10
-            && (one_per_row || equal_len || toks.len() == 1);
+            && (one_per_row || toks.len() == 1 || (equal_len && toks.len() < MIN_CELLS));
 
         self.values.clear();
         let row_lens: Vec<usize> = if digit_mode {
@@ -341,8 +351,10 @@ impl Scan {
             Ok(b) => return Ok((b, None)),
             Err(e) => e,
         };
-        // Two digit strings: `283164705 123804765`.
-        if t.is_multiple_of(2) {
+        // Two boards' worth of numbers, or two digit strings
+        // (`283164705 123804765`). Halves of two or three numbers are no
+        // boards: `1 1 2 0` is one board with a repeated tile.
+        if t.is_multiple_of(2) && (t / 2 >= MIN_CELLS || t == 2) {
             if let Ok(pair) = self.split_pair::<T>(text, t / 2, None) {
                 return Ok(pair);
             }
@@ -496,136 +508,4 @@ pub fn parse_stdin_pair(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn tiles(text: &str, size: Option<Shape>) -> (usize, usize, Vec<u8>) {
-        let b = parse_board(text, size).unwrap();
-        (b.rows(), b.cols(), b.tiles().to_vec())
-    }
-
-    const SEED: [u8; 9] = [2, 8, 3, 1, 6, 4, 7, 0, 5];
-
-    #[test]
-    fn every_format_of_the_seed_board() {
-        for text in [
-            "2 8 3 1 6 4 7 0 5",
-            "2,8,3,1,6,4,7,0,5",
-            "2, 8, 3, 1, 6, 4, 7, 0, 5\n",
-            "2 8 3\n1 6 4\n7 0 5\n",
-            "2 8 3\r\n1 6 4\r\n7 0 5",
-            "283164705",
-            "2831647_5",
-            "283164 7.5",
-            "283/164/705",
-            "2 8 3/1 6 4/7 0 5",
-            "2 8 3 / 1 6 4 / 7 _ 5",
-            "[[2,8,3],[1,6,4],[7,0,5]]",
-            "[2, 8, 3, 1, 6, 4, 7, 0, 5]",
-            "  2 8 3 1 6 4 7 . 5  ",
-        ] {
-            if text == "283164 7.5" {
-                // mixed digit string and loose tokens is not a board
-                assert!(parse_board(text, None).is_err(), "{text}");
-                continue;
-            }
-            assert_eq!(tiles(text, None), (3, 3, SEED.to_vec()), "{text}");
-        }
-    }
-
-    #[test]
-    fn size_inference() {
-        assert_eq!(tiles("1 2 3 4/5 6 7 0", None).0, 2);
-        assert_eq!(tiles("1234/5670", None).1, 4);
-        assert_eq!(tiles("12345670", Some(Shape::new(2, 4))).1, 4);
-        assert!(matches!(
-            parse_board("1 2 3 4 5 6 7 0", None),
-            Err(BoardError::CannotInferSize { count: 8 })
-        ));
-        assert!(matches!(
-            parse_board("1 2 3 4/5 6 7 0", Some(Shape::new(4, 2))),
-            Err(BoardError::RowsDisagreeWithSize { .. })
-        ));
-        assert!(matches!(
-            parse_board("1 2 3/4 5/6 7 0", None),
-            Err(BoardError::RaggedRows { row: 2, .. })
-        ));
-        // rows of different lengths are an error even when the count is square
-        assert!(matches!(
-            parse_board("1 2 3 4 5\n6 7 8 0", None),
-            Err(BoardError::RaggedRows { row: 2, .. })
-        ));
-        assert!(matches!(
-            parse_board("1 2 3 / 4 5 / 6 7 8 0", None),
-            Err(BoardError::RaggedRows { row: 2, .. })
-        ));
-        // one number per line
-        assert_eq!(tiles("1\n2\n3\n0\n", None).0, 2);
-        let big: Vec<String> = (1..256).chain([0]).map(|t| t.to_string()).collect();
-        assert_eq!(tiles(&big.join(" "), None).0, 16);
-    }
-
-    #[test]
-    fn bad_text() {
-        assert!(matches!(parse_board("", None), Err(BoardError::Empty)));
-        assert!(matches!(
-            parse_board("1 2 x 0", None),
-            Err(BoardError::BadToken { index: 3, .. })
-        ));
-        assert!(matches!(
-            parse_board("1 2 3 4 5 6 7 8 99999999999", None),
-            Err(BoardError::OutOfRange { value, .. }) if value == "99999999999"
-        ));
-        assert!(matches!(
-            parse_board("1 2 3 4 5 6 7 8 9", None),
-            Err(BoardError::NoBlank)
-        ));
-        assert!(matches!(
-            parse_board("1 2 3 4 5 6 7 8 10", None),
-            Err(BoardError::OutOfRange { value, .. }) if value == "10"
-        ));
-        assert!(matches!(
-            parse_board("-1 2 3 0", None),
-            Err(BoardError::BadToken { .. })
-        ));
-    }
-
-    #[test]
-    fn stdin_pairs() {
-        let six_lines = "2 8 3\n1 6 4\n7 0 5\n1 2 3\n8 0 4\n7 6 5\n";
-        let (s, g) = parse_stdin_pair(six_lines, None).unwrap();
-        assert_eq!(s.tiles(), &SEED);
-        assert_eq!(g.unwrap().tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
-        let two_lines = "2 6 4 1 3 7 0 5 8\n8 1 5 7 3 6 4 0 2\n";
-        let (s, g) = parse_stdin_pair(two_lines, None).unwrap();
-        assert_eq!(s.tiles()[0], 2);
-        assert_eq!(g.unwrap().tiles()[0], 8);
-        let (_, g) = parse_stdin_pair("283164705\n123804765", None).unwrap();
-        assert_eq!(g.unwrap().tiles()[3], 8);
-        let (s, g) = parse_stdin_pair("1 2 3 4 5 6 7 8 0", None).unwrap();
-        assert_eq!(s.rows(), 3);
-        assert!(g.is_none());
-        // a whole 4x4 board on four lines is one board, not two 2x4 boards
-        let (s, g) = parse_stdin_pair("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0", None).unwrap();
-        assert_eq!(s.rows(), 4);
-        assert!(g.is_none());
-        // two 2x4 boards on four lines
-        let (s, g) = parse_stdin_pair("1 2 3 4\n5 6 7 0\n0 1 2 3\n4 5 6 7", None).unwrap();
-        assert_eq!((s.rows(), s.cols()), (2, 4));
-        assert!(g.is_some());
-        // the error names the goal when the goal is the broken one
-        let err = parse_stdin_pair("2 8 3 1 6 4 7 0 5\n1 2 3 8 0 4 7 6 6", None).unwrap_err();
-        assert!(err.to_string().starts_with("goal board"), "{err}");
-    }
-
-    #[test]
-    fn shapes() {
-        assert_eq!("3x4".parse::<Shape>().unwrap(), Shape::new(3, 4));
-        assert_eq!("4".parse::<Shape>().unwrap(), Shape::new(4, 4));
-        assert!("3x".parse::<Shape>().is_err());
-        assert!("1x9".parse::<Shape>().is_err());
-        // any size a Grid holds; a Board checks its own limit
-        assert_eq!("17x17".parse::<Shape>().unwrap(), Shape::new(17, 17));
-        assert!("5000x5000".parse::<Shape>().is_err());
-    }
-}
+mod tests;

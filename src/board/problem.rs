@@ -2,8 +2,8 @@
 //! from one text: `START | GOAL` (the goal a board or a goal name), `START`
 //! alone, or `2·n` numbers (the start, then the goal).
 
-use super::goal::goal_board;
-use super::parse::{same_shape, Readable};
+use super::goal::{goal_board, Against};
+use super::parse::Readable;
 use super::{check_same_shape, Board, GoalSpec, Grid, InputError, Scan, Shape};
 
 /// A start and a goal of the same shape: what every search answers.
@@ -104,11 +104,11 @@ impl Scan {
         let start: T = self.read(s, size).map_err(InputError::start)?;
         let goal: T = if g.bytes().any(|b| b.is_ascii_alphabetic()) {
             let spec: GoalSpec = g.parse().map_err(InputError::goal)?;
-            spec.resolve_as(start.shape_of(), self)?
+            spec.resolve_as(start.shape_of(), Against::Start, self)?
         } else {
-            let goal: T = goal_board(g, start.shape_of(), self).map_err(InputError::goal)?;
-            same_shape(start.shape_of(), goal.shape_of())?;
-            goal
+            // Parsed here rather than through a `GoalSpec`, which would
+            // copy the text: the batch runner reads millions of lines.
+            goal_board(g, start.shape_of(), Against::Start, self)?
         };
         Ok((start, Some(goal)))
     }
@@ -127,7 +127,7 @@ mod tests {
         assert_eq!(s.tiles()[0], 2);
         assert_eq!(g.unwrap().tiles()[3], 8);
         let (_, g) = scan.start_and_goal("283164705|spiral", None).unwrap();
-        assert_eq!(g.unwrap(), Board::spiral(Shape::new(3, 3)));
+        assert_eq!(g.unwrap(), Board::spiral(Shape::new(3, 3)).unwrap());
         let (_, g) = scan
             .start_and_goal("2 6 4 1 3 7 0 5 8 8 1 5 7 3 6 4 0 2", None)
             .unwrap();
@@ -144,6 +144,14 @@ mod tests {
             .start_and_goal("1 2 3 4 5 6 7 8 0 | 1 2 3 0", None)
             .unwrap_err();
         assert!(matches!(e, InputError::SizeMismatch { .. }), "{e}");
+        // too few tiles for any board: counted against the start's shape
+        let e = scan
+            .start_and_goal("1 2 3 4 5 6 7 8 0 | 1 2 3", None)
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "goal board: 3 tiles do not fill a 3x3 board (9 cells)"
+        );
         let e = scan
             .start_and_goal("1 2 3 4 5 6 7 8 0 | sideways", None)
             .unwrap_err();

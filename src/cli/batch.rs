@@ -29,7 +29,8 @@ of a start and a goal. Blank lines and lines starting with # produce no output.
 Output, one line per instance line, in order: the fewest moves, or -1 when the goal cannot be \
 reached; with --path, the moves, a space and the UDLR path (the blank's direction); a bad \
 line gives 'error: line N: ...' in its place. Exit status: 0 all answered, 1 some line was an \
-error, 2 the input could not be read.
+error, 2 the input could not be read (or the options do not go together), 3 stopped by Ctrl-C \
+(every answer finished before it is written, none after).
 
 Example:
   npuzzle random --pairs --count 1000000 --seed 1 > pairs.txt
@@ -189,6 +190,14 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     let (tally, read_error) = match result {
         Ok(t) => (t, None),
         Err(StreamError::Read { done, source }) => (done, Some(source)),
+        Err(StreamError::Cancelled { done }) => {
+            return Err(super::CtrlC(format!(
+                "batch stopped by Ctrl-C after {} answered ({}); the answers written are complete",
+                super::count(done.lines(), "line"),
+                super::count(done.errors, "error")
+            ))
+            .into())
+        }
         Err(e @ StreamError::Write(_)) => return Err(Failure::from(anyhow::Error::new(e))),
         Err(e @ StreamError::Threads { .. }) => return Err(Failure::from(anyhow::Error::new(e))),
     };

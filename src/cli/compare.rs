@@ -59,7 +59,8 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
             super::with_memory(Budget::default(), args.max_memory)
                 .with_max_states(args.max_states)
                 .with_max_nodes(args.max_nodes)
-                .with_timeout(timeout),
+                .with_timeout(timeout)
+                .with_cancel(Some(super::ctrl_c())),
         )
         .with_pdb(
             PdbOptions::default()
@@ -68,6 +69,15 @@ pub fn run(args: CompareArgs) -> Result<u8, Failure> {
                 .with_reporter(Some(super::pdb::Reporter::shared())),
         );
     let cmp = compare(&problem, &opts);
+    if super::interrupted() {
+        // The rows after Ctrl-C are cancellations, not costs: no table.
+        let done = cmp.rows.iter().filter(|r| r.moves.is_some()).count();
+        return Err(super::CtrlC(format!(
+            "compare stopped by Ctrl-C after {done} of {} searches answered",
+            cmp.rows.len()
+        ))
+        .into());
+    }
     let mut out = std::io::stdout().lock();
     if args.json {
         serde_json::to_writer_pretty(&mut out, &cmp.rows)?;

@@ -19,6 +19,8 @@ use npuzzle::heuristic::pdb::PdbError;
 use npuzzle::search::{ErrorKind, Limit, SearchError};
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 /// Exit status for a failure of the environment (a file that cannot be
 /// written, threads that cannot start).
@@ -84,6 +86,9 @@ impl<E: Into<anyhow::Error>> From<E> for Failure {
 /// Maps library errors to exit statuses: 2 for bad input, 3 for a spent
 /// budget (or a cancelled search), 1 for the environment and anything else.
 fn exit_code(e: &anyhow::Error) -> u8 {
+    if e.downcast_ref::<CtrlC>().is_some() {
+        return EXIT_BUDGET;
+    }
     if e.downcast_ref::<InputError>().is_some() || e.downcast_ref::<BoardError>().is_some() {
         return EXIT_BAD_INPUT;
     }
@@ -182,13 +187,33 @@ fn broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// A command-line error as one line: clap's own message (its first line),
-/// control characters escaped, and where to read more.
+/// A command-line error as one line: clap's own message (its first
+/// paragraph: the first line, and the arguments it lists on the lines
+/// after, such as the ones missing), control characters escaped, and where
+/// to read more.
 fn usage_error(e: &clap::Error) -> String {
     let text = e.to_string();
-    let first = text.lines().next().unwrap_or("").trim();
-    let first = first.strip_prefix("error: ").unwrap_or(first);
-    let escaped: String = first
+    let mut parts = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() {
+            break;
+        }
+        parts.push(line);
+    }
+    let message = match parts.split_first() {
+        Some((first, rest)) => {
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            if rest.is_empty() {
+                first.to_string()
+            } else {
+                // `...were not provided:` then one argument a line.
+                format!("{} {}", first, rest.join(", "))
+            }
+        }
+        None => String::new(),
+    };
+    let escaped: String = message
         .chars()
         .flat_map(|c| {
             let esc: Vec<char> = if c.is_control() {
@@ -200,6 +225,120 @@ fn usage_error(e: &clap::Error) -> String {
         })
         .collect();
     format!("npuzzle: {escaped} (see npuzzle --help)")
+}
+
+/// An error and its causes as one line. The causes are joined as `{:#}`
+/// joins them, except a cause whose text the message already holds: many
+/// errors say what the system said (`cannot open FILE: No such file or
+/// directory`) and keep it as their source too, and that must not be
+/// printed twice.
+fn one_line(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if out.is_empty() {
+            out = text;
+        } else if !out.contains(&text) {
+            out.push_str(": ");
+            out.push_str(&text);
+        }
+    }
+    out
+}
+
+/// Ctrl-C's flags, once [`ctrl_c`] has installed the handler: the cancel
+/// flag handed out (which a command may raise for reasons of its own, a
+/// timeout), and whether Ctrl-C itself was pressed.
+struct CtrlCFlags {
+    cancel: Arc<AtomicBool>,
+    pressed: Arc<AtomicBool>,
+}
+
+static CTRL_C: OnceLock<CtrlCFlags> = OnceLock::new();
+
+/// Exit status of a second Ctrl-C (128 + SIGINT, as a shell reports a
+/// process that SIGINT killed).
+const EXIT_SECOND_CTRL_C: i32 = 130;
+
+/// The flag Ctrl-C raises, shared by every command that searches or
+/// builds (a budget's cancel flag, or polled). The first call installs the
+/// handler: from then on the first Ctrl-C raises the flag, so that the
+/// work stops where it polls it and the command says how far it got
+/// (exit 3), and a second Ctrl-C ends the process at once (exit 130), for
+/// work that does not stop soon enough. Until the first call Ctrl-C kills
+/// as usual (a command waiting for its input has nothing to report).
+pub fn ctrl_c() -> Arc<AtomicBool> {
+    let flags = CTRL_C.get_or_init(|| {
+        use signal_hook::{consts::SIGINT, flag};
+        let flags = CtrlCFlags {
+            cancel: Arc::new(AtomicBool::new(false)),
+            pressed: Arc::new(AtomicBool::new(false)),
+        };
+        // Registered first, so that it sees `pressed` as the previous
+        // Ctrl-C left it: the first one only raises the flags.
+        let installed = flag::register_conditional_shutdown(
+            SIGINT,
+            EXIT_SECOND_CTRL_C,
+            Arc::clone(&flags.pressed),
+        )
+        .and_then(|_| flag::register(SIGINT, Arc::clone(&flags.pressed)))
+        .and_then(|_| flag::register(SIGINT, Arc::clone(&flags.cancel)));
+        if let Err(e) = installed {
+            // Ctrl-C then kills as it always did: worth a word, not a stop.
+            eprintln!("npuzzle: cannot catch Ctrl-C ({e}); it will end the program at once");
+        }
+        flags
+    });
+    Arc::clone(&flags.cancel)
+}
+
+/// Whether Ctrl-C has been pressed since [`ctrl_c`] was first called.
+pub fn interrupted() -> bool {
+    CTRL_C
+        .get()
+        .is_some_and(|f| f.pressed.load(Ordering::SeqCst))
+}
+
+/// Work that Ctrl-C stopped, saying how far it got (`batch stopped by
+/// Ctrl-C after 120 lines answered`): exit 3.
+#[derive(Debug)]
+pub struct CtrlC(pub String);
+
+impl std::fmt::Display for CtrlC {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CtrlC {}
+
+/// For an error that Ctrl-C caused (a search or build cancelled while the
+/// flag is raised), what to say instead: how far the work got, as a
+/// budget's message does.
+fn ctrl_c_message(e: &anyhow::Error) -> Option<String> {
+    if let Some(c) = e.downcast_ref::<CtrlC>() {
+        return Some(c.0.clone());
+    }
+    if !interrupted() {
+        return None;
+    }
+    let search = e.downcast_ref::<SearchError>();
+    let pdb = e.downcast_ref::<PdbError>().or(match search {
+        Some(SearchError::Heuristic(p)) => Some(&**p),
+        _ => None,
+    });
+    match (search, pdb) {
+        (_, Some(p @ PdbError::Stopped { tiles, .. })) if p.is_cancelled() => Some(format!(
+            "building the pattern database for tiles {tiles} stopped by Ctrl-C; nothing of it is kept"
+        )),
+        (Some(SearchError::Cancelled { algorithm, stats }), _) => Some(format!(
+            "{algorithm} stopped by Ctrl-C after {} nodes expanded ({} states held at most, {:.1} s) without reaching the goal",
+            stats.expanded,
+            stats.peak_states,
+            stats.elapsed.as_secs_f64()
+        )),
+        _ => None,
+    }
 }
 
 pub fn main() -> ExitCode {
@@ -240,11 +379,56 @@ pub fn main() -> ExitCode {
         }
         Err(f) => {
             let _ = std::io::stdout().flush();
+            if let Some(stopped) = ctrl_c_message(&f.error) {
+                eprintln!("npuzzle: {stopped}");
+                return ExitCode::from(EXIT_BUDGET);
+            }
             match flag_hint(&f.error) {
-                Some(hint) => eprintln!("npuzzle: {:#} ({hint})", f.error),
-                None => eprintln!("npuzzle: {:#}", f.error),
+                Some(hint) => eprintln!("npuzzle: {} ({hint})", one_line(&f.error)),
+                None => eprintln!("npuzzle: {}", one_line(&f.error)),
             }
             ExitCode::from(f.code)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error that says what the system said and keeps it as its source
+    /// too, as many do.
+    #[derive(Debug)]
+    struct Open(std::io::Error);
+
+    impl std::fmt::Display for Open {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "cannot open f.txt: {}", self.0)
+        }
+    }
+
+    impl std::error::Error for Open {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    #[test]
+    fn a_cause_already_in_the_message_is_not_repeated() {
+        let io = || std::io::Error::from(std::io::ErrorKind::NotFound);
+        let e = anyhow::Error::new(Open(io()));
+        let said = io().to_string();
+        assert_eq!(one_line(&e), format!("cannot open f.txt: {said}"));
+        // a cause the message does not hold is still joined on
+        let e = anyhow::Error::new(io()).context("reading the list");
+        assert_eq!(one_line(&e), format!("reading the list: {said}"));
+    }
+
+    #[test]
+    fn usage_errors_keep_the_arguments_clap_lists() {
+        let e = Cli::try_parse_from(["npuzzle", "space", "--size", "3x3", "--resume"]).unwrap_err();
+        let line = usage_error(&e);
+        assert!(line.contains("--checkpoint <FILE>"), "{line}");
+        assert!(!line.contains('\n'), "{line}");
     }
 }

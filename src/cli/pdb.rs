@@ -179,14 +179,15 @@ fn build(args: BuildArgs) -> Result<u8, Failure> {
             .map_err(npuzzle::board::InputError::goal)?,
         None => GoalSpec::default(),
     };
-    let goal = goal.resolve(args.size, &mut Scan::new())?;
+    let goal = goal.resolve_for_size(args.size, &mut Scan::new())?;
     let opts = PdbOptions::default()
         .with_partition(args.partition)
         .with_blank(args.pdb_blank)
         .with_dir(args.dir.pdb_dir.clone());
     let t0 = std::time::Instant::now();
     let reporter = Reporter::new();
-    let budget = super::with_memory(npuzzle::Budget::default(), args.max_memory);
+    let budget = super::with_memory(npuzzle::Budget::default(), args.max_memory)
+        .with_cancel(Some(super::ctrl_c()));
     let h = PdbHeuristic::new(&goal, &opts, &reporter, &budget)?;
     if let Some(e) = reporter.take_unsaved() {
         // Building ahead of time is for the cache: not saving is a failure
@@ -253,7 +254,8 @@ fn verify(args: VerifyArgs) -> Result<u8, Failure> {
     let dir = args.dir.pdb_dir.unwrap_or_else(store::default_dir);
     let files =
         store::list(&dir).map_err(|e| anyhow::anyhow!("cannot list {}: {e}", dir.display()))?;
-    let budget = super::with_memory(npuzzle::Budget::default(), args.max_memory);
+    let budget = super::with_memory(npuzzle::Budget::default(), args.max_memory)
+        .with_cancel(Some(super::ctrl_c()));
     let reporter = Reporter::new();
     println!("{}", dir.display());
     if files.is_empty() {

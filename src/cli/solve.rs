@@ -142,10 +142,12 @@ fn parse_weight(text: &str) -> Result<f64, String> {
 }
 
 impl SearchArgs {
-    /// The library's options for these arguments.
+    /// The library's options for these arguments, refused at once when
+    /// they do not go together (before any database is built or search
+    /// started), stopped by Ctrl-C from here on.
     pub fn options(&self, want_path: bool) -> Result<SolveOptions, Failure> {
         let timeout = parse_timeout(self.timeout)?;
-        Ok(SolveOptions::default()
+        let opts = SolveOptions::default()
             .with_algorithm(self.algo)
             .with_heuristic(self.heuristic)
             .with_path(want_path)
@@ -153,7 +155,8 @@ impl SearchArgs {
                 super::with_memory(Budget::default(), self.max_memory)
                     .with_max_states(self.max_states)
                     .with_max_nodes(self.max_nodes)
-                    .with_timeout(timeout),
+                    .with_timeout(timeout)
+                    .with_cancel(Some(super::ctrl_c())),
             )
             .with_pdb(
                 PdbOptions::default()
@@ -168,7 +171,9 @@ impl SearchArgs {
             .with_threads(self.threads)
             .with_weight(self.weight)
             .with_optimal(self.optimal)
-            .with_pruning(self.prune))
+            .with_pruning(self.prune);
+        search::plan::check_options(&opts)?;
+        Ok(opts)
     }
 }
 

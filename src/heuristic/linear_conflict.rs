@@ -206,7 +206,7 @@ mod tests {
     fn incremental_update_matches_full_evaluation() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         for (r, c) in [(3, 3), (4, 4), (2, 5), (3, 4), (5, 3)] {
-            let goal = Board::blank_first(Shape::new(r, c));
+            let goal = Board::blank_first(Shape::new(r, c)).unwrap();
             let h = LinearConflict::new(&goal);
             let mut b = goal.clone();
             let mut s = h.init(b.tiles());

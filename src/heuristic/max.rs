@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn the_larger_of_two_along_a_walk() {
-        let goal = Board::blank_last(Shape::new(3, 3));
+        let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
         let h = MaxOf(Misplaced::new(&goal), LinearConflict::new(&goal));
         let lc = LinearConflict::new(&goal);
         let md = Manhattan::new(&goal);

@@ -63,7 +63,7 @@ mod tests {
 
     #[test]
     fn counts_and_updates() {
-        let goal = Board::blank_last(Shape::new(3, 3));
+        let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
         let h = Misplaced::new(&goal);
         assert_eq!(h.estimate(goal.tiles()), 0);
         let mut b = goal.clone();

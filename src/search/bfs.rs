@@ -356,7 +356,7 @@ mod tests {
     fn the_three_visited_sets_search_identically() {
         let shape = Shape::new(3, 3);
         let start = Board::from_tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
-        let p = Problem::new(start, Board::blank_last(shape)).unwrap();
+        let p = Problem::new(start, Board::blank_last(shape).unwrap()).unwrap();
         let opts = SolveOptions::default().with_path(true);
         let runs: Vec<Solution> = [Visited::Rank, Visited::Hash, Visited::Ordered]
             .into_iter()

@@ -333,7 +333,7 @@ mod tests {
     fn solve(start: &[u8]) -> Solution {
         let p = Problem::new(
             Board::from_tiles(3, 3, start).unwrap(),
-            Board::blank_last(Shape::new(3, 3)),
+            Board::blank_last(Shape::new(3, 3)).unwrap(),
         )
         .unwrap();
         search(&p, &SolveOptions::default().with_path(true)).unwrap()

@@ -12,6 +12,7 @@
 //! states instead of filling memory.
 
 use super::{Algorithm, Problem, SearchError, Solution, SolveOptions};
+use crate::heuristic::pdb::{BlankMode, PartitionSpec};
 use crate::heuristic::{Heuristic, HeuristicKind, LinearConflict};
 use serde::Serialize;
 
@@ -147,6 +148,16 @@ fn run_one(
     if let Some(h) = h {
         o.heuristic = h;
     }
+    // The pattern databases' options are for the pdb rows: the planner
+    // refuses them with any other heuristic, or none.
+    if h != Some(HeuristicKind::Pdb) {
+        o.pdb = o
+            .pdb
+            .with_partition(PartitionSpec::Auto)
+            .with_also(Vec::new())
+            .with_dual(false)
+            .with_blank(BlankMode::Auto);
+    }
     match super::solve(problem, &o) {
         // Answered from parity without a search: the row keeps its name.
         Ok(sol) if sol.algorithm == "parity" => CompareRow {
@@ -206,7 +217,7 @@ mod tests {
 
     #[test]
     fn refused_rows_are_skipped_unrun_with_the_reason() {
-        let goal = Board::blank_last(Shape::new(2, 3));
+        let goal = Board::blank_last(Shape::new(2, 3)).unwrap();
         let start = goal
             .moved(Dir::Up)
             .and_then(|b| b.moved(Dir::Left))

@@ -434,7 +434,7 @@ mod tests {
     fn subtree_search_from_a_board_in_place() {
         // Search below a board reached after 3 moves, as a parallel IDA*
         // would: the path found is the rest of the way.
-        let goal = Board::blank_last(Shape::new(3, 3));
+        let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
         let start = Board::from_tiles(3, 3, &[1, 2, 3, 4, 0, 6, 7, 5, 8]).unwrap();
         let h = Manhattan::new(&goal);
         let budget = Budget::unlimited();
@@ -506,13 +506,21 @@ mod tests {
         // (`Heuristic::far`) changes only when table entries are asked for.
         use crate::heuristic::pdb::{BlankMode, PdbHeuristic, PdbOptions};
         let cases = [
-            (Board::blank_first(Shape::new(3, 3)), "4-4", BlankMode::Bits),
             (
-                Board::blank_last(Shape::new(3, 3)),
+                Board::blank_first(Shape::new(3, 3)).unwrap(),
+                "4-4",
+                BlankMode::Bits,
+            ),
+            (
+                Board::blank_last(Shape::new(3, 3)).unwrap(),
                 "3-5",
                 BlankMode::Regions,
             ),
-            (Board::blank_first(Shape::new(2, 4)), "3-4", BlankMode::Min),
+            (
+                Board::blank_first(Shape::new(2, 4)).unwrap(),
+                "3-4",
+                BlankMode::Min,
+            ),
         ];
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for (goal, partition, blank) in cases {

@@ -42,6 +42,9 @@ use crate::heuristic::HeuristicKind;
 use serde::Serialize;
 use std::fmt;
 
+mod check;
+pub use check::check_options;
+
 /// Largest board `auto` searches exactly without being told to: every
 /// 15-puzzle (and 3×5, 2×8 …) is solved optimally in about a second with
 /// pattern databases; beyond, exact search can take hours.
@@ -203,7 +206,7 @@ fn pdb_options(algorithm: Algorithm, pdb: &pdb::PdbOptions) -> pdb::PdbOptions {
 /// use npuzzle::search::{plan, Algorithm, SolveOptions, Workload};
 /// use npuzzle::{Dir, Problem};
 ///
-/// let goal = Board::blank_last(Shape::new(4, 4));
+/// let goal = Board::blank_last(Shape::new(4, 4)).unwrap();
 /// let start = goal.moved(Dir::Up).unwrap();
 /// let p = plan(&Problem::new(start, goal)?, &SolveOptions::default())?;
 /// assert_eq!(p.algorithm, Algorithm::Idastar);
@@ -211,7 +214,7 @@ fn pdb_options(algorithm: Algorithm, pdb: &pdb::PdbOptions) -> pdb::PdbOptions {
 /// assert_eq!(p.pdb.as_deref(), Some("pdb 6-6-3 zero-aware (1 bit) + reflection"));
 ///
 /// // Many queries on a small board are answered from the complete table.
-/// let goal = Board::blank_last(Shape::new(3, 3));
+/// let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
 /// let start = goal.moved(Dir::Left).unwrap();
 /// let many = SolveOptions::default().with_workload(Workload::Many);
 /// let p = plan(&Problem::new(start, goal)?, &many)?;
@@ -277,6 +280,7 @@ pub fn algorithm_for(
     goal_blank: usize,
     opts: &SolveOptions,
 ) -> Result<(Algorithm, String), SearchError> {
+    check_options(opts)?;
     let cells = shape.cells();
     let covered = table::TableSet::covers(shape);
     match opts.algorithm {
@@ -400,7 +404,7 @@ mod tests {
     use crate::board::Board;
 
     fn problem(rows: usize, cols: usize) -> Problem {
-        let goal = Board::blank_last(Shape::new(rows, cols));
+        let goal = Board::blank_last(Shape::new(rows, cols)).unwrap();
         let mut start = goal.clone();
         start.apply(crate::board::Dir::Up);
         Problem::new(start, goal).unwrap()
@@ -519,7 +523,7 @@ mod tests {
 
     #[test]
     fn unreachable_goals_plan_no_search() {
-        let goal = Board::blank_last(Shape::new(3, 3));
+        let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
         let start = Board::from_tiles(3, 3, &[2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
         let pl = plan(
             &Problem::new(start, goal).unwrap(),

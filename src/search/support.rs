@@ -283,7 +283,7 @@ mod tests {
     use std::hash::BuildHasher;
 
     fn round_trip<C: Codec>(codec: C, shape: Shape) {
-        let mut b = Board::blank_first(shape);
+        let mut b = Board::blank_first(shape).unwrap();
         let n = b.len();
         let mut key = codec.pack(b.tiles());
         let mut out = vec![0u8; n];

@@ -253,7 +253,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn goal(r: usize, c: usize) -> Board {
-        Board::blank_last(Shape::new(r, c))
+        Board::blank_last(Shape::new(r, c)).unwrap()
     }
 
     /// Checks `state` and `neighbours` against full ranking at index `m`.
@@ -297,7 +297,7 @@ mod tests {
         for m in [0, 1, ix.count() / 2, ix.count() - 2, ix.count() - 1] {
             check(&ix, g.shape(), m);
         }
-        let g = Board::blank_first(Shape::new(4, 4));
+        let g = Board::blank_first(Shape::new(4, 4)).unwrap();
         let ix = Indexer::<16>::new(&g);
         check(&ix, g.shape(), ix.count() - 1);
         assert_eq!(ix.goal_index(), 0);
@@ -330,8 +330,8 @@ mod tests {
                 1 => { let g = goal(4, 3); let ix = Indexer::<12>::new(&g); check(&ix, g.shape(), seed % ix.count()) }
                 2 => { let g = goal(2, 7); let ix = Indexer::<14>::new(&g); check(&ix, g.shape(), seed % ix.count()) }
                 3 => { let g = goal(3, 5); let ix = Indexer::<15>::new(&g); check(&ix, g.shape(), seed % ix.count()) }
-                4 => { let g = Board::spiral(Shape::new(4, 4)); let ix = Indexer::<16>::new(&g); check(&ix, g.shape(), seed % ix.count()) }
-                _ => { let g = Board::spiral(Shape::new(3, 3)); let ix = Indexer::<9>::new(&g); check(&ix, g.shape(), seed % ix.count()) }
+                4 => { let g = Board::spiral(Shape::new(4, 4)).unwrap(); let ix = Indexer::<16>::new(&g); check(&ix, g.shape(), seed % ix.count()) }
+                _ => { let g = Board::spiral(Shape::new(3, 3)).unwrap(); let ix = Indexer::<9>::new(&g); check(&ix, g.shape(), seed % ix.count()) }
             }
         }
     }

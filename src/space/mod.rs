@@ -14,7 +14,7 @@
 //! use npuzzle::{Board, Shape};
 //! use std::sync::atomic::AtomicBool;
 //!
-//! let goal = Board::blank_last(Shape::new(2, 3));
+//! let goal = Board::blank_last(Shape::new(2, 3)).unwrap();
 //! let r = analyze(&goal, &SpaceOptions::default(), &Silent, &AtomicBool::new(false)).unwrap();
 //! assert_eq!(r.total(), 360);
 //! assert_eq!(r.radius(), 21);

@@ -70,7 +70,7 @@ mod tests {
     #[test]
     fn summary_figures() {
         let r = SpaceResult {
-            goal: Board::blank_last(Shape::new(2, 2)),
+            goal: Board::blank_last(Shape::new(2, 2)).unwrap(),
             counts: vec![1, 2, 2, 2, 2, 2, 1],
             antipodes: vec![],
         };

@@ -295,7 +295,7 @@ mod tests {
     use super::*;
 
     fn korf() -> Board {
-        Board::blank_first(Shape::new(4, 4))
+        Board::blank_first(Shape::new(4, 4)).unwrap()
     }
 
     #[test]
@@ -308,7 +308,7 @@ mod tests {
         assert_eq!(g[2], vec![13, 14, 15]);
         let g = resolve(&"5-5-5".parse().unwrap(), &korf(), u64::MAX).unwrap();
         assert_eq!(g.iter().map(Vec::len).collect::<Vec<_>>(), [5, 5, 5]);
-        let k24 = Board::blank_first(Shape::new(5, 5));
+        let k24 = Board::blank_first(Shape::new(5, 5)).unwrap();
         let g = resolve(&"6-6-6-6".parse().unwrap(), &k24, u64::MAX).unwrap();
         assert_eq!(g[0], vec![1, 2, 5, 6, 7, 12]);
         assert_eq!(g[1], vec![3, 4, 8, 9, 13, 14]);
@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn flipped_for_blank_last() {
-        let goal = Board::blank_last(Shape::new(4, 4));
+        let goal = Board::blank_last(Shape::new(4, 4)).unwrap();
         let g = resolve(&"6-6-3".parse().unwrap(), &goal, u64::MAX).unwrap();
         assert_eq!(g.iter().map(Vec::len).collect::<Vec<_>>(), [6, 6, 3]);
         assert_eq!(g[2], vec![1, 2, 3]);
@@ -326,7 +326,7 @@ mod tests {
 
     #[test]
     fn sizes_tiles_and_errors() {
-        let goal = Board::blank_last(Shape::new(3, 3));
+        let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
         let g = resolve(&"4-4".parse().unwrap(), &goal, u64::MAX).unwrap();
         assert_eq!(g.iter().map(Vec::len).collect::<Vec<_>>(), [4, 4]);
         let g = resolve(&"1,2,3/4,5,6,7,8".parse().unwrap(), &goal, u64::MAX).unwrap();
@@ -334,14 +334,14 @@ mod tests {
         assert!(resolve(&"4-3".parse().unwrap(), &goal, u64::MAX).is_err());
         assert!(resolve(&"1,2/2,3,4,5,6,7,8".parse().unwrap(), &goal, u64::MAX).is_err());
         assert!("x-y".parse::<PartitionSpec>().is_err());
-        let big = Board::blank_last(Shape::new(4, 4));
+        let big = Board::blank_last(Shape::new(4, 4)).unwrap();
         assert!(matches!(
             resolve(&"15".parse().unwrap(), &big, 1 << 30),
             Err(PartitionError::TooBig { .. })
         ));
         // automatic partitions cover every tile and fit the budget
         for (r, c) in [(3, 4), (3, 5), (4, 5), (6, 6), (8, 8)] {
-            let goal = Board::blank_last(Shape::new(r, c));
+            let goal = Board::blank_last(Shape::new(r, c)).unwrap();
             let g = resolve(&PartitionSpec::Auto, &goal, 1 << 26).unwrap();
             assert_eq!(g.iter().map(Vec::len).sum::<usize>(), r * c - 1);
         }
