@@ -326,3 +326,42 @@ fn ctrl_c_stops_a_database_build_and_leaves_no_file() {
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert!(left.is_empty(), "files left behind: {left:?}");
 }
+
+#[test]
+fn ctrl_c_stops_the_whole_space_search_and_its_checkpoint_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("c");
+    let ckpt = ckpt.to_str().unwrap();
+    let (code, err) = ctrl_c(&["space", "--size", "3x4", "--checkpoint", ckpt, "--verbose"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        last_line(&err).starts_with("npuzzle: space stopped by Ctrl-C while expanding level"),
+        "{err}"
+    );
+    // whatever it had saved stays whole: resuming finishes the search
+    if std::path::Path::new(ckpt).exists() {
+        let out = npuzzle_process()
+            .args([
+                "space",
+                "--size",
+                "3x4",
+                "--checkpoint",
+                ckpt,
+                "--resume",
+                "--csv",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let csv = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            csv.lines().last(),
+            Some("53,18"),
+            "3x4's radius and antipodes"
+        );
+    }
+}

@@ -453,7 +453,7 @@ mod tests {
     #[test]
     fn a_raised_stop_flag_stops_the_search_at_its_next_poll() {
         // A 15-puzzle far from the goal: misplaced tiles search for hours.
-        let goal = Board::blank_last(Shape::new(4, 4));
+        let goal = Board::blank_last(Shape::new(4, 4)).unwrap();
         let start = Board::from_tiles(
             4,
             4,

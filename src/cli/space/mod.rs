@@ -123,6 +123,20 @@ fn fail(code: u8, error: impl Into<anyhow::Error>) -> Failure {
 }
 
 fn space_failure(e: SpaceError) -> Failure {
+    if let SpaceError::Cancelled { level, saved } = &e {
+        if super::interrupted() {
+            let saved = match saved {
+                Some(l) => format!("; the checkpoint holds level {l} (resume with --resume)"),
+                None => String::new(),
+            };
+            return fail(
+                EXIT_BUDGET,
+                super::CtrlC(format!(
+                    "space stopped by Ctrl-C while expanding level {level}{saved}"
+                )),
+            );
+        }
+    }
     let code = match &e {
         SpaceError::Cancelled { .. } | SpaceError::NotConnected(_) => EXIT_BUDGET,
         e if e.is_bad_input() => EXIT_BAD_INPUT,
@@ -151,7 +165,7 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
             .map_err(InputError::goal)?,
         None => GoalSpec::default(),
     };
-    let goal = goal.resolve(args.size, &mut Scan::new())?;
+    let goal = goal.resolve_for_size(args.size, &mut Scan::new())?;
     if args.engine == Engine::Local {
         let timely_only = [
             (args.processes != 1, "--processes"),
@@ -212,7 +226,12 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
     eprintln!(
         "npuzzle: space: {} positions reachable from {}; two bits each: {}{} (limit {})",
         positions,
-        goal.to_row_string(),
+        // a 16x16 goal is 256 tiles on one line: its size says enough
+        if goal.len() <= 25 {
+            goal.to_row_string()
+        } else {
+            format!("the {}x{} goal", args.size.rows, args.size.cols)
+        },
         Bytes(needed),
         if shares > 1 {
             format!(", {} per process", Bytes(needed.div_ceil(shares)))
@@ -238,7 +257,9 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         probe_writable(p)?;
     }
     let workers = workers(args.workers);
-    let cancel = Arc::new(AtomicBool::new(false));
+    // Ctrl-C and --timeout raise the same flag; `interrupted` tells them
+    // apart.
+    let cancel = super::ctrl_c();
     if let Some(secs) = args.timeout {
         let limit = Duration::try_from_secs_f64(secs).map_err(|_| {
             fail(
