@@ -12,6 +12,7 @@ mod random;
 mod serve;
 mod solve;
 mod space;
+mod unused;
 
 use clap::{Parser, Subcommand};
 use npuzzle::board::{BoardError, InputError};

@@ -173,6 +173,7 @@ impl SearchArgs {
             .with_optimal(self.optimal)
             .with_pruning(self.prune);
         search::plan::check_options(&opts)?;
+        super::unused::refuse_unused(&opts)?;
         Ok(opts)
     }
 }

@@ -77,16 +77,6 @@ pub enum SearchError {
         /// Why not.
         reason: String,
     },
-    /// An option was given that what was asked for would ignore (the
-    /// pattern databases' options with another heuristic, a heuristic
-    /// with an algorithm that takes none): refused rather than dropped.
-    #[error("{option} does not apply: {reason}")]
-    Unused {
-        /// The option, as the command line names it (`--dual`).
-        option: &'static str,
-        /// Why it does not apply.
-        reason: String,
-    },
     /// The heuristic could not be built (a bad partition, a board too big
     /// for pattern databases, a build that failed).
     #[error("pattern databases: {0}")]
@@ -126,7 +116,7 @@ impl SearchError {
         match self {
             SearchError::Budget { .. } | SearchError::Forecast { .. } => ErrorKind::Budget,
             SearchError::Cancelled { .. } => ErrorKind::Cancelled,
-            SearchError::NotApplicable { .. } | SearchError::Unused { .. } => ErrorKind::BadInput,
+            SearchError::NotApplicable { .. } => ErrorKind::BadInput,
             SearchError::Heuristic(e) if e.is_environment() => ErrorKind::Environment,
             SearchError::Heuristic(e) if e.is_budget() => ErrorKind::Budget,
             SearchError::Heuristic(e) if e.is_cancelled() => ErrorKind::Cancelled,
