@@ -51,7 +51,10 @@ fn serve_pdb_allow_with_a_tile_twice() {
 #[test]
 fn serve_max_connections_0() {
     let e = refused(&["--max-connections", "0"]);
-    assert!(e.starts_with("npuzzle: --max-connections 0: must be between 1 and "), "{e}");
+    assert!(
+        e.starts_with("npuzzle: --max-connections 0: must be between 1 and "),
+        "{e}"
+    );
 }
 
 /// It started, and a 2x2 request got "fast: asked for ...".
@@ -66,22 +69,50 @@ fn serve_max_cells_0() {
 #[test]
 fn serve_pdb_allow_partitions_the_solver_refuses() {
     for (entry, why) in [
-        ("4x4:7-7", "the partition has 14 tiles but a 4x4 board has 15"),
-        ("3x3:1,2,3/4,5,6,7,9", "tile 9 is in two groups or out of range"),
-        ("3x3:0,1,2,3/4,5,6,7,8", "tile 0 is in two groups or out of range"),
+        (
+            "4x4:7-7",
+            "the partition has 14 tiles but a 4x4 board has 15",
+        ),
+        (
+            "3x3:1,2,3/4,5,6,7,9",
+            "tile 9 is in two groups or out of range",
+        ),
+        (
+            "3x3:0,1,2,3/4,5,6,7,8",
+            "tile 0 is in two groups or out of range",
+        ),
         // 6-6-6-6: more entries than one request may build
-        ("5x5:auto", "a group of 6 tiles on a 5x5 board needs 127512000 entries"),
+        (
+            "5x5:auto",
+            "a group of 6 tiles on a 5x5 board needs 127512000 entries",
+        ),
         ("4x4:15", "a group of 15 tiles on a 4x4 board needs"),
     ] {
         let e = refused(&["--pdb-allow", entry]);
-        assert!(e.starts_with(&format!("npuzzle: --pdb-allow {entry}: {why}")), "{e}");
+        assert!(
+            e.starts_with(&format!("npuzzle: --pdb-allow {entry}: {why}")),
+            "{e}"
+        );
+    }
+    // found by tests/cli_sweep.rs: a goal was made for the board to check
+    // the partition against, and boards beyond 16x16 have none (a panic)
+    for big in ["17x17:auto", "2x1000:auto", "4096x4096:auto"] {
+        let e = refused(&["--pdb-allow", big]);
+        assert_eq!(
+            e,
+            format!(
+                "npuzzle: --pdb-allow {big}: pattern databases are for boards of 2x2 to 16x16\n"
+            )
+        );
     }
     let e = refused(&["--pdb-allow", "4x4:auto", "--pdb-allow", "4x4:5-5-5"]);
     assert!(e.contains("4x4 is already allowed as 4x4:auto"), "{e}");
     // never used: only the fast solver answers boards beyond --max-cells
     let e = refused(&["--pdb-allow", "6x6:auto"]);
     assert!(
-        e.starts_with("npuzzle: --pdb-allow 6x6:auto: 6x6 boards (36 cells) are beyond --max-cells 25"),
+        e.starts_with(
+            "npuzzle: --pdb-allow 6x6:auto: 6x6 boards (36 cells) are beyond --max-cells 25"
+        ),
         "{e}"
     );
 }
@@ -89,8 +120,14 @@ fn serve_pdb_allow_partitions_the_solver_refuses() {
 #[test]
 fn serve_caps_out_of_range_or_inconsistent() {
     for (args, start) in [
-        (&["--max-cells", "3"][..], "--max-cells 3: must be between 4 and 256"),
-        (&["--max-cells", "257"], "--max-cells 257: must be between 4 and 256"),
+        (
+            &["--max-cells", "3"][..],
+            "--max-cells 3: must be between 4 and 256",
+        ),
+        (
+            &["--max-cells", "257"],
+            "--max-cells 257: must be between 4 and 256",
+        ),
         (
             &["--max-cells", "200"],
             "--max-fast-cells 100: is below --max-cells 200",
@@ -106,7 +143,10 @@ fn serve_caps_out_of_range_or_inconsistent() {
             "--max-connections 18446744073709551615: must be between 1 and 1048576",
         ),
         (&["--timeout", "0"], "--timeout must be a positive number"),
-        (&["--max-fast-cells", "0"], "invalid value '0' for '--max-fast-cells"),
+        (
+            &["--max-fast-cells", "0"],
+            "invalid value '0' for '--max-fast-cells",
+        ),
     ] {
         let e = refused(args);
         assert!(e.starts_with(&format!("npuzzle: {start}")), "{args:?}: {e}");
@@ -134,5 +174,8 @@ fn serve_largest_caps_are_not_refused() {
         .unwrap();
     let _ = child.kill();
     let _ = child.wait();
-    assert!(line.starts_with("npuzzle serve: http://127.0.0.1:"), "{line:?}");
+    assert!(
+        line.starts_with("npuzzle serve: http://127.0.0.1:"),
+        "{line:?}"
+    );
 }

@@ -86,7 +86,12 @@ pub fn run(args: ServeArgs) -> Result<u8, Failure> {
     // Refused here, before binding, rather than on every request.
     config.validate().map_err(flag_error)?;
     if let Some(big) = given_pdb_allow
-        .then(|| config.pdb_allow.iter().find(|a| a.shape.cells() > config.max_cells))
+        .then(|| {
+            config
+                .pdb_allow
+                .iter()
+                .find(|a| a.shape.cells() > config.max_cells)
+        })
         .flatten()
     {
         return Err(bad_input(format!(

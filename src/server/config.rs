@@ -217,6 +217,14 @@ impl Config {
                     ),
                 ));
             }
+            let sides = MIN_SIDE..=MAX_SIDE;
+            if !sides.contains(&allow.shape.rows) || !sides.contains(&allow.shape.cols) {
+                return Err(ConfigError::new(
+                    "pdb_allow",
+                    allow,
+                    "pattern databases are for boards of 2x2 to 16x16",
+                ));
+            }
             // Tiles are numbered alike on every goal, and group sizes
             // resolve to as many tiles on any: one goal checks them all.
             let goal = Board::blank_first(allow.shape);
@@ -370,23 +378,39 @@ mod tests {
         assert_eq!(bad(|c| c.max_cells = 257).setting, "max_cells");
         assert_eq!(bad(|c| c.max_fast_cells = 16).setting, "max_fast_cells");
         assert_eq!(bad(|c| c.max_connections = 0).setting, "max_connections");
-        assert_eq!(bad(|c| c.max_connections = usize::MAX).setting, "max_connections");
+        assert_eq!(
+            bad(|c| c.max_connections = usize::MAX).setting,
+            "max_connections"
+        );
         assert_eq!(bad(|c| c.heavy_slots = 0).setting, "heavy_slots");
         assert_eq!(bad(|c| c.body_limit = 0).setting, "body_limit");
         assert_eq!(bad(|c| c.budget.max_nodes = 0).setting, "max_nodes");
         assert_eq!(bad(|c| c.budget.max_states = 0).setting, "max_states");
-        assert_eq!(bad(|c| c.budget.timeout = Some(Duration::ZERO)).setting, "timeout");
-        assert_eq!(bad(|c| c.header_timeout = Duration::ZERO).setting, "header_timeout");
+        assert_eq!(
+            bad(|c| c.budget.timeout = Some(Duration::ZERO)).setting,
+            "timeout"
+        );
+        assert_eq!(
+            bad(|c| c.header_timeout = Duration::ZERO).setting,
+            "header_timeout"
+        );
         let e = bad(|c| c.pdb_allow = vec!["4x4:1,1/2".parse().unwrap()]);
         assert_eq!(
             e.to_string(),
             "pdb_allow 4x4:1,1/2: tile 1 is in two groups or out of range"
         );
         let e = bad(|c| c.pdb_allow = vec!["4x4:7-7".parse().unwrap()]);
-        assert!(e.to_string().contains("14 tiles but a 4x4 board has 15"), "{e}");
+        assert!(
+            e.to_string().contains("14 tiles but a 4x4 board has 15"),
+            "{e}"
+        );
         // 6-6-6-6 is more than a request may build
         let e = bad(|c| c.pdb_allow = vec!["5x5:auto".parse().unwrap()]);
         assert!(e.to_string().contains("a group of 6 tiles"), "{e}");
+        for big in ["17x17:auto", "2x1000:auto", "4096x4096:1,2"] {
+            let e = bad(|c| c.pdb_allow = vec![big.parse().unwrap()]);
+            assert!(e.to_string().contains("2x2 to 16x16"), "{e}");
+        }
         let e = bad(|c| {
             c.pdb_allow = vec!["4x4:auto".parse().unwrap(), "4x4:5-5-5".parse().unwrap()];
         });
