@@ -280,7 +280,7 @@ fn board_of(rows: usize, cols: usize) -> String {
     let mut blank = n - 1;
     // a fixed walk: left, up, left, up, ... (legal while it stays inside)
     for step in 0..8 {
-        let next = if step % 2 == 0 && blank % cols > 0 {
+        let next = if step % 2 == 0 && !blank.is_multiple_of(cols) {
             blank - 1
         } else if blank >= cols {
             blank - cols

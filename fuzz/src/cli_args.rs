@@ -166,7 +166,7 @@ fn value_of<'a>(args: &'a [OsString], flag: &str) -> Option<&'a OsStr> {
 /// input.
 fn quick(command: &Command, args: &[OsString]) -> bool {
     // NaN, negative: refused at once by the command
-    let seconds = |t: Option<f64>| t.is_some_and(|t| !(t > MAX_SECONDS));
+    let seconds = |t: Option<f64>| t.is_some_and(|t| t.is_nan() || t <= MAX_SECONDS);
     let bytes = |b: Option<u64>| b.is_none_or(|b| b <= MAX_BYTES);
     match command {
         Command::Solve(a) => {

@@ -368,11 +368,11 @@ mod tests {
 
     #[test]
     fn configs_no_server_could_serve() {
-        let bad = |f: fn(&mut Config)| {
+        fn bad(f: impl Fn(&mut Config)) -> ConfigError {
             let mut c = Config::default();
             f(&mut c);
             c.validate().unwrap_err()
-        };
+        }
         assert_eq!(bad(|c| c.max_cells = 0).setting, "max_cells");
         assert_eq!(bad(|c| c.max_cells = 3).setting, "max_cells");
         assert_eq!(bad(|c| c.max_cells = 257).setting, "max_cells");
@@ -416,11 +416,13 @@ mod tests {
         });
         assert!(e.to_string().contains("already allowed as 4x4:auto"), "{e}");
 
-        let mut c = Config::default();
-        c.max_cells = 256;
-        c.max_fast_cells = 256;
+        let mut c = Config {
+            max_cells: 256,
+            max_fast_cells: 256,
+            pdb_allow: vec!["3x3:1,2/3,4,5,6,7,8".parse().unwrap()],
+            ..Config::default()
+        };
         c.budget.timeout = None;
-        c.pdb_allow = vec!["3x3:1,2/3,4,5,6,7,8".parse().unwrap()];
         assert_eq!(c.validate(), Ok(()));
     }
 
