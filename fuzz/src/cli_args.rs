@@ -9,7 +9,8 @@
 //! Each execution must be quick and leave the machine alone, so before it
 //! runs, the vector is bounded:
 //! * a search gets `--timeout 0.05`, `--max-nodes 100000`, `--max-states
-//!   20000` and every command that holds memory `--max-memory 8M`, unless
+//!   20000` and every command that holds memory `--max-memory 8M` (`pdb`
+//!   `1M`), unless
 //!   the input gives its own; an input asking for more of any of these (or
 //!   for more threads, instances, walk moves or cells than a few) is not
 //!   run;
@@ -42,10 +43,10 @@ const CAPS: &[(&str, &str, &[&str])] = &[
     (
         "--max-memory",
         "8M",
-        &[
-            "solve", "compare", "batch", "bench", "build", "verify", "space",
-        ],
+        &["solve", "compare", "batch", "bench", "space"],
     ),
+    // a build of 8 MiB of databases takes seconds
+    ("--max-memory", "1M", &["build", "verify"]),
 ];
 
 /// The largest values an input may ask for itself.
@@ -53,6 +54,7 @@ const MAX_SECONDS: f64 = 0.05;
 const MAX_NODES: u64 = 100_000;
 const MAX_STATES: u64 = 20_000;
 const MAX_BYTES: u64 = 8 << 20;
+const MAX_PDB_BYTES: u64 = 1 << 20;
 const MAX_THREADS: usize = 2;
 const MAX_COUNT: u64 = 100;
 const MAX_MOVES: u32 = 10_000;
@@ -213,7 +215,7 @@ fn quick(command: &Command, args: &[OsString]) -> bool {
         Command::Pdb(_) => value_of(args, "--max-memory").is_none_or(|v| {
             v.to_str()
                 .and_then(|v| cli::parse_size(v).ok())
-                .is_some_and(|b| b <= MAX_BYTES)
+                .is_some_and(|b| b <= MAX_PDB_BYTES)
         }),
         Command::Space(s) => {
             s.timeout.is_none()
