@@ -32,6 +32,17 @@ mod space_checkpoint;
 #[path = "../fuzz/src/api_json.rs"]
 mod api_json;
 
+/// The command itself, as the `cli_args` target includes it.
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../src/cli/mod.rs"]
+mod cli;
+
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../fuzz/src/cli_args.rs"]
+mod cli_args;
+
 use npuzzle::batch::{answer_text, BatchConfig, Shard};
 use npuzzle::budget::Budget;
 use npuzzle::heuristic::pdb::store::{self, Key};
@@ -105,6 +116,24 @@ fn space_checkpoint_corpus() {
 fn api_json_corpus() {
     let fuzz = api_json::ApiFuzz::default();
     replay("api_json", |bytes| fuzz.check(bytes));
+}
+
+/// Every argument vector of the corpus and every crash found, run in
+/// process as the target runs them (its working directory, `HOME` and
+/// cache a temporary directory; this test alone here reads relative paths).
+/// `pdb-build-7x3-slow`: `pdb build --size 7x3` built 8 MiB of databases
+/// under the target's first memory cap, seconds per execution (a libFuzzer
+/// timeout); `pdb` commands now get 1 MiB.
+#[cfg(feature = "cli")]
+#[test]
+fn cli_args_corpus_and_crashes() {
+    replay("cli_args", cli_args::check);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions/cli_args");
+    for entry in std::fs::read_dir(&dir).into_iter().flatten() {
+        let path = entry.unwrap().path();
+        eprintln!("{}", path.display());
+        cli_args::check(&std::fs::read(&path).unwrap());
+    }
 }
 
 /// A header claiming 2^40 entries, with the checksum of what follows it

@@ -8,8 +8,17 @@
 
 pub mod common;
 
+/// The `npuzzle` command itself (the binary's `src/cli/`), for `cli_args`:
+/// included here rather than moved into the library, which stays free of
+/// the command line's crates. Its `plot` and `timely` parts are left out
+/// (features this crate does not have).
+#[allow(dead_code, unexpected_cfgs)]
+#[path = "../../src/cli/mod.rs"]
+pub mod cli;
+
 pub mod batch_lines;
 pub mod board_text;
+pub mod cli_args;
 pub mod instance_file;
 pub mod pdb_file;
 pub mod space_checkpoint;

@@ -343,21 +343,31 @@ fn ctrl_c_message(e: &anyhow::Error) -> Option<String> {
 }
 
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    ExitCode::from(run(std::env::args_os()))
+}
+
+/// The command for the argument vector `args` (the program's name first),
+/// run to its exit status without exiting the process.
+pub fn run<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
             eprintln!("{}", usage_error(&e));
-            return ExitCode::from(EXIT_BAD_INPUT);
+            return EXIT_BAD_INPUT;
         }
         // --help and --version
         Err(e) => {
             let _ = e.print();
-            return ExitCode::SUCCESS;
+            return 0;
         }
     };
     if stdout_closed() {
         eprintln!("npuzzle: standard output is closed; nothing could be written");
-        return ExitCode::from(EXIT_ENVIRONMENT);
+        return EXIT_ENVIRONMENT;
     }
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
@@ -371,12 +381,12 @@ pub fn main() -> ExitCode {
         Command::Space(args) => space::run(args),
     };
     match result {
-        Ok(code) => ExitCode::from(code),
+        Ok(code) => code,
         Err(f) if broken_pipe(&f.error) => {
             eprintln!(
                 "npuzzle: standard output was closed by its reader before everything was written"
             );
-            ExitCode::from(EXIT_ENVIRONMENT)
+            EXIT_ENVIRONMENT
         }
         Err(f) => {
             let _ = std::io::stdout().flush();
@@ -388,7 +398,7 @@ pub fn main() -> ExitCode {
                 Some(hint) => eprintln!("npuzzle: {} ({hint})", one_line(&f.error)),
                 None => eprintln!("npuzzle: {}", one_line(&f.error)),
             }
-            ExitCode::from(f.code)
+            f.code
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `npuzzle serve`: the web page and JSON API (see `npuzzle::server`).
 
-use super::Failure;
-use npuzzle::server::{self, Config, PdbAllow};
+use super::{Failure, EXIT_BAD_INPUT};
+use npuzzle::server::{self, Config, ConfigError, PdbAllow};
 use npuzzle::system::Bytes;
 use std::net::SocketAddr;
 
@@ -65,6 +65,7 @@ pub struct ServeArgs {
 
 pub fn run(args: ServeArgs) -> Result<u8, Failure> {
     let timeout = super::solve::parse_timeout(Some(args.timeout))?;
+    let given_pdb_allow = !args.pdb_allow.is_empty();
     let mut config = Config {
         max_cells: args.max_cells,
         max_fast_cells: args.max_fast_cells as usize,
@@ -77,16 +78,35 @@ pub fn run(args: ServeArgs) -> Result<u8, Failure> {
     if !args.pdb_allow.is_empty() {
         config.pdb_allow = args.pdb_allow;
     }
-    let limits = format!(
-        "pattern databases: at most {} in memory, {} on disk",
-        Bytes::from(config.pdb_memory),
-        Bytes::from(args.pdb_disk)
-    );
     config.budget = config
         .budget
         .with_timeout(timeout)
         .with_max_nodes(args.max_nodes)
         .with_max_states(args.max_states);
+    // Refused here, before binding, rather than on every request.
+    config.validate().map_err(flag_error)?;
+    if let Some(big) = given_pdb_allow
+        .then(|| {
+            config
+                .pdb_allow
+                .iter()
+                .find(|a| a.shape.cells() > config.max_cells)
+        })
+        .flatten()
+    {
+        return Err(bad_input(format!(
+            "--pdb-allow {big}: {} boards ({} cells) are beyond --max-cells {}, where only the \
+             fast solver answers; raise --max-cells or leave the board out",
+            big.shape,
+            big.shape.cells(),
+            config.max_cells
+        )));
+    }
+    let limits = format!(
+        "pattern databases: at most {} in memory, {} on disk",
+        Bytes::from(config.pdb_memory),
+        Bytes::from(args.pdb_disk)
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -113,4 +133,20 @@ pub fn run(args: ServeArgs) -> Result<u8, Failure> {
             .map_err(|e| anyhow::anyhow!("server error: {e}"))?;
         Ok::<u8, Failure>(0)
     })
+}
+
+/// A setting the server refuses, as the flag that gave it: every setting
+/// this command sets is the flag of the same name (and the one setting a
+/// reason names, the `max_cells` that `max_fast_cells` must reach).
+fn flag_error(e: ConfigError) -> Failure {
+    let flag = e.setting.replace('_', "-");
+    let reason = e.reason.replace("max_cells", "--max-cells");
+    bad_input(format!("--{flag} {}: {reason}", e.value))
+}
+
+fn bad_input(message: String) -> Failure {
+    Failure {
+        code: EXIT_BAD_INPUT,
+        error: anyhow::anyhow!(message),
+    }
 }

@@ -2,13 +2,15 @@
 //! pattern databases it builds and how many bytes of them it keeps,
 //! connections and their timeouts.
 
-use crate::board::{Shape, MAX_SIDE, MIN_SIDE};
+use crate::board::{Board, Shape, MAX_SIDE, MIN_SIDE};
+use crate::heuristic::pdb::partition::resolve;
 use crate::heuristic::pdb::PartitionSpec;
 use crate::search::Budget;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
+use thiserror::Error;
 
 /// Limits of a running server.
 #[derive(Clone, Debug)]
@@ -112,6 +114,126 @@ impl Config {
         v
     }
 
+    /// Fewest cells a board has (2×2): a smaller cap would refuse them all.
+    pub const MIN_CELLS: usize = MIN_SIDE * MIN_SIDE;
+    /// Most cells a board has (16×16): a larger cap would mean nothing.
+    pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+    /// Most connections a cap may name: more than any descriptor table
+    /// holds (the connection semaphore cannot take arbitrary counts).
+    pub const MAX_MAX_CONNECTIONS: usize = 1 << 20;
+    /// Most heavy slots: far more than any machine's cores.
+    pub const MAX_HEAVY_SLOTS: usize = 1 << 16;
+
+    /// Checks that a server could work with these limits, before it binds:
+    /// a cap of zero (or beyond what any board or machine has) would refuse
+    /// every request or mean nothing, and an allow-listed partition the
+    /// solver cannot build would fail every request on its board. The
+    /// first setting at fault is named.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let cells = Config::MIN_CELLS..=Config::MAX_CELLS;
+        let in_range = |setting, value: usize, range: std::ops::RangeInclusive<usize>, what| {
+            if range.contains(&value) {
+                Ok(())
+            } else {
+                Err(ConfigError::new(
+                    setting,
+                    value,
+                    format!(
+                        "must be between {} and {} {what}",
+                        range.start(),
+                        range.end()
+                    ),
+                ))
+            }
+        };
+        let board_cells = "cells (2x2 to 16x16 boards)";
+        in_range("max_cells", self.max_cells, cells.clone(), board_cells)?;
+        in_range("max_fast_cells", self.max_fast_cells, cells, board_cells)?;
+        if self.max_fast_cells < self.max_cells {
+            return Err(ConfigError::new(
+                "max_fast_cells",
+                self.max_fast_cells,
+                format!(
+                    "is below max_cells {}: every board searched may get the fast solver's \
+                     answer, so it must be at least that",
+                    self.max_cells
+                ),
+            ));
+        }
+        in_range(
+            "max_connections",
+            self.max_connections,
+            1..=Config::MAX_MAX_CONNECTIONS,
+            "connections",
+        )?;
+        in_range(
+            "heavy_slots",
+            self.heavy_slots,
+            1..=Config::MAX_HEAVY_SLOTS,
+            "searches",
+        )?;
+        if self.body_limit == 0 {
+            return Err(ConfigError::new("body_limit", 0, "must be at least 1 byte"));
+        }
+        let b = &self.budget;
+        for (setting, value) in [
+            ("max_nodes", b.max_nodes),
+            ("max_states", b.max_states),
+            ("max_bytes", b.max_bytes),
+        ] {
+            if value == 0 {
+                return Err(ConfigError::new(
+                    setting,
+                    0,
+                    "must be at least 1: every search would stop at once",
+                ));
+            }
+        }
+        for (setting, value) in [
+            ("timeout", b.timeout.unwrap_or(Duration::MAX)),
+            ("header_timeout", self.header_timeout),
+            ("body_timeout", self.body_timeout),
+            ("write_timeout", self.write_timeout),
+        ] {
+            if value.is_zero() {
+                return Err(ConfigError::new(setting, 0, "must be more than 0 seconds"));
+            }
+        }
+        self.validate_pdb_allow()
+    }
+
+    /// Every allow-listed partition, resolved as a request on its board
+    /// would resolve it (under the server's entry cap); one board listed
+    /// twice is refused too (only its first entry would be used).
+    fn validate_pdb_allow(&self) -> Result<(), ConfigError> {
+        for (i, allow) in self.pdb_allow.iter().enumerate() {
+            if let Some(first) = self.pdb_allow[..i].iter().find(|a| a.shape == allow.shape) {
+                return Err(ConfigError::new(
+                    "pdb_allow",
+                    allow,
+                    format!(
+                        "{} is already allowed as {first}; a board gets one partition",
+                        allow.shape
+                    ),
+                ));
+            }
+            let sides = MIN_SIDE..=MAX_SIDE;
+            if !sides.contains(&allow.shape.rows) || !sides.contains(&allow.shape.cols) {
+                return Err(ConfigError::new(
+                    "pdb_allow",
+                    allow,
+                    "pattern databases are for boards of 2x2 to 16x16",
+                ));
+            }
+            // Tiles are numbered alike on every goal, and group sizes
+            // resolve to as many tiles on any: one goal checks them all.
+            let goal = Board::blank_first(allow.shape);
+            resolve(&allow.partition, &goal, super::pdb::PDB_MAX_ENTRIES)
+                .map_err(|e| ConfigError::new("pdb_allow", allow, e.to_string()))?;
+        }
+        Ok(())
+    }
+
     /// The partition allowed for boards of `shape`, if any.
     pub fn pdb_partition(&self, shape: Shape) -> Option<&PartitionSpec> {
         self.pdb_allow
@@ -148,6 +270,29 @@ impl Default for Config {
             write_timeout: Config::DEFAULT_WRITE_TIMEOUT,
             max_connections: Config::DEFAULT_MAX_CONNECTIONS,
             shutdown_grace: Config::DEFAULT_SHUTDOWN_GRACE,
+        }
+    }
+}
+
+/// A setting of [`Config`] no server could work with.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{setting} {value}: {reason}")]
+pub struct ConfigError {
+    /// The setting, named as its field of [`Config`] (or of its budget):
+    /// `max_cells`, `max_nodes`, `pdb_allow`.
+    pub setting: &'static str,
+    /// Its value, as it would be written.
+    pub value: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl ConfigError {
+    fn new(setting: &'static str, value: impl fmt::Display, reason: impl Into<String>) -> Self {
+        ConfigError {
+            setting,
+            value: value.to_string(),
+            reason: reason.into(),
         }
     }
 }
@@ -214,6 +359,71 @@ mod tests {
         );
         assert_eq!(c.pdb_partition(Shape::new(4, 5)), None);
         assert_eq!(c.pdb_partition(Shape::new(3, 6)), None);
+    }
+
+    #[test]
+    fn the_default_config_is_valid() {
+        assert_eq!(Config::default().validate(), Ok(()));
+    }
+
+    #[test]
+    fn configs_no_server_could_serve() {
+        fn bad(f: impl Fn(&mut Config)) -> ConfigError {
+            let mut c = Config::default();
+            f(&mut c);
+            c.validate().unwrap_err()
+        }
+        assert_eq!(bad(|c| c.max_cells = 0).setting, "max_cells");
+        assert_eq!(bad(|c| c.max_cells = 3).setting, "max_cells");
+        assert_eq!(bad(|c| c.max_cells = 257).setting, "max_cells");
+        assert_eq!(bad(|c| c.max_fast_cells = 16).setting, "max_fast_cells");
+        assert_eq!(bad(|c| c.max_connections = 0).setting, "max_connections");
+        assert_eq!(
+            bad(|c| c.max_connections = usize::MAX).setting,
+            "max_connections"
+        );
+        assert_eq!(bad(|c| c.heavy_slots = 0).setting, "heavy_slots");
+        assert_eq!(bad(|c| c.body_limit = 0).setting, "body_limit");
+        assert_eq!(bad(|c| c.budget.max_nodes = 0).setting, "max_nodes");
+        assert_eq!(bad(|c| c.budget.max_states = 0).setting, "max_states");
+        assert_eq!(
+            bad(|c| c.budget.timeout = Some(Duration::ZERO)).setting,
+            "timeout"
+        );
+        assert_eq!(
+            bad(|c| c.header_timeout = Duration::ZERO).setting,
+            "header_timeout"
+        );
+        let e = bad(|c| c.pdb_allow = vec!["4x4:1,1/2".parse().unwrap()]);
+        assert_eq!(
+            e.to_string(),
+            "pdb_allow 4x4:1,1/2: tile 1 is in two groups or out of range"
+        );
+        let e = bad(|c| c.pdb_allow = vec!["4x4:7-7".parse().unwrap()]);
+        assert!(
+            e.to_string().contains("14 tiles but a 4x4 board has 15"),
+            "{e}"
+        );
+        // 6-6-6-6 is more than a request may build
+        let e = bad(|c| c.pdb_allow = vec!["5x5:auto".parse().unwrap()]);
+        assert!(e.to_string().contains("a group of 6 tiles"), "{e}");
+        for big in ["17x17:auto", "2x1000:auto", "4096x4096:1,2"] {
+            let e = bad(|c| c.pdb_allow = vec![big.parse().unwrap()]);
+            assert!(e.to_string().contains("2x2 to 16x16"), "{e}");
+        }
+        let e = bad(|c| {
+            c.pdb_allow = vec!["4x4:auto".parse().unwrap(), "4x4:5-5-5".parse().unwrap()];
+        });
+        assert!(e.to_string().contains("already allowed as 4x4:auto"), "{e}");
+
+        let mut c = Config {
+            max_cells: 256,
+            max_fast_cells: 256,
+            pdb_allow: vec!["3x3:1,2/3,4,5,6,7,8".parse().unwrap()],
+            ..Config::default()
+        };
+        c.budget.timeout = None;
+        assert_eq!(c.validate(), Ok(()));
     }
 
     #[test]

@@ -28,7 +28,7 @@ mod error;
 mod limits;
 mod pdb;
 
-pub use config::{Config, PdbAllow};
+pub use config::{Config, ConfigError, PdbAllow};
 pub use error::ApiError;
 pub use limits::Limiter;
 
@@ -123,6 +123,9 @@ pub fn router(config: Config) -> Router {
 /// Serves on `listener` until `shutdown` completes; then stops accepting,
 /// cancels every running search, waits at most [`Config::shutdown_grace`]
 /// for open requests to end and closes the connections still open.
+///
+/// A configuration that [`Config::validate`] refuses is an error of kind
+/// `InvalidInput`, before anything is served.
 pub async fn serve<F>(
     listener: tokio::net::TcpListener,
     config: Config,
@@ -131,6 +134,9 @@ pub async fn serve<F>(
 where
     F: Future<Output = ()> + Send + 'static,
 {
+    config
+        .validate()
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let timeouts = conn::Timeouts {
         header: config.header_timeout,
         write: config.write_timeout,
