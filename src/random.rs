@@ -21,6 +21,10 @@ use crate::board::{Board, BoardError, Dir, Grid, Shape, MAX_SIDE};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// Longest random walk callers should ask for: a board must come out in
+/// about a second, and longer walks draw from the same mixed distribution.
+pub const MAX_WALK: u32 = 10_000_000;
+
 /// What kind of instances to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {

@@ -66,10 +66,13 @@ fn one_line_per_instance_in_order_and_status_1_on_errors() {
         err.contains("6 answered (1 unreachable), 2 errors"),
         "summary: {err}"
     );
-    // --quiet: no summary
+    // --quiet: no summary, but the failing status still has its reason
     let (out2, err2, _) = run(&["batch", "--quiet", "-"], MIXED);
     assert_eq!(out2, out);
-    assert_eq!(err2, "");
+    assert_eq!(
+        err2,
+        "npuzzle: batch: 2 instances of 8 failed (their lines say why)\n"
+    );
 }
 
 #[test]

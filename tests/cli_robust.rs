@@ -365,3 +365,48 @@ fn ctrl_c_stops_the_whole_space_search_and_its_checkpoint_resumes() {
         );
     }
 }
+
+#[test]
+fn a_random_walk_is_bounded() {
+    let (code, err) = one_line_error(&["random", "--moves", "4294967295"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("from 0 to 10000000"), "{err}");
+}
+
+#[test]
+fn batch_refuses_a_goal_no_line_could_use_and_names_failed_lines() {
+    let (code, err) = one_line_error(&["batch", "--goal", "1 2 3 4 5 6 7 8 8"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("goal board: tile 8 appears twice"), "{err}");
+    let out = npuzzle()
+        .args(["batch", "--quiet"])
+        .write_stdin("1 2 3 x\n1 2 3 4 5 6 7 0 8\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().count(), 2, "one line per instance: {stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.trim(),
+        "npuzzle: batch: 1 instance of 2 failed (their lines say why)"
+    );
+}
+
+#[test]
+fn bench_says_on_stderr_which_lengths_differ() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("b.txt");
+    // one move from blank-first, but the file says 3
+    std::fs::write(&file, "1 0 2 3 4 5 6 7 8 3\n").unwrap();
+    let out = npuzzle_process()
+        .args(["bench", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        last_line(&stderr).starts_with("npuzzle: bench: the lengths of instances 1 differ"),
+        "{stderr}"
+    );
+}

@@ -116,6 +116,12 @@ impl PyBoard {
         goal: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyBoard> {
         npuzzle::board::check_shape(rows, cols).map_err(value_error)?;
+        if let Some(k) = moves.filter(|&k| k > npuzzle::random::MAX_WALK) {
+            return Err(PyValueError::new_err(format!(
+                "moves={k}: a walk is at most {} moves",
+                npuzzle::random::MAX_WALK
+            )));
+        }
         let goal = goal_board(goal, Shape::new(rows, cols))?;
         let mode = moves.map_or(Mode::Solvable, Mode::Walk);
         let seed = seed.unwrap_or_else(rand::random);

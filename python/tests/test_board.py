@@ -252,3 +252,11 @@ def test_bad_boards_name_the_problem():
         npuzzle.Board([True, 0, 2, 3])
     with pytest.raises(TypeError, match="shape must be"):
         npuzzle.Board("1 2 3 0", shape=2.0)
+
+
+def test_a_random_walk_is_bounded():
+    # moves=4294967295 walked for minutes; the command line refuses it too
+    with pytest.raises(ValueError, match="at most 10000000 moves"):
+        npuzzle.Board.random(4, 4, seed=1, moves=4294967295)
+    board = npuzzle.Board.random(4, 4, seed=1, moves=10_000)
+    assert board.is_solvable(npuzzle.Board.goal(4, 4))

@@ -10,7 +10,7 @@ use super::solve::SearchArgs;
 use super::{Failure, EXIT_BAD_INPUT};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use npuzzle::batch::{self, BatchConfig, Shard, StreamError, StreamOptions};
-use npuzzle::board::{GoalSpec, Shape};
+use npuzzle::board::{BoardError, GoalSpec, InputError, Scan, Shape};
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read};
 use std::path::PathBuf;
@@ -135,7 +135,21 @@ fn progress_bar(total_bytes: Option<u64>) -> ProgressBar {
     pb
 }
 
+/// Refuses at once a `--goal` board that no line could use: one that is
+/// not a board in itself (a repeated tile, no tiles), or not one of
+/// `--size`. (A goal whose size only a line tells is checked per line.)
+fn check_goal(goal: &GoalSpec, size: Option<Shape>) -> Result<(), Failure> {
+    let GoalSpec::Board(text) = goal else {
+        return Ok(());
+    };
+    match Scan::new().grid(text, size) {
+        Err(BoardError::CannotInferSize { .. }) | Ok(_) => Ok(()),
+        Err(e) => Err(bad_input(anyhow::Error::new(InputError::goal(e)))),
+    }
+}
+
 pub fn run(args: BatchArgs) -> Result<u8, Failure> {
+    check_goal(&args.goal, args.size)?;
     let mut opts = args.search.options(args.path)?;
     if args.search.timeout.is_none() {
         // One line must not hold back the rest for long: answers are
@@ -214,9 +228,14 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
     if let Some(e) = read_error {
         return Err(bad_input(anyhow::anyhow!("cannot read {name}: {e}")));
     }
-    Ok(if tally.errors > 0 {
-        EXIT_LINE_ERRORS
-    } else {
-        0
-    })
+    if tally.errors > 0 {
+        // said even with --quiet: a failing status comes with its reason
+        eprintln!(
+            "npuzzle: batch: {} of {} failed (their lines say why)",
+            super::count(tally.errors, "instance"),
+            tally.lines()
+        );
+        return Ok(EXIT_LINE_ERRORS);
+    }
+    Ok(0)
 }

@@ -193,6 +193,14 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     } else {
         let list: Vec<String> = wrong.iter().map(ToString::to_string).collect();
         writeln!(out, "WRONG length on instances {}", list.join(", "))?;
+        out.flush()?;
+        // the status's reason on stderr too, for a caller reading only that
+        eprintln!(
+            "npuzzle: bench: the lengths of instances {} differ from the file's ({} of {})",
+            list.join(", "),
+            wrong.len(),
+            chosen.len()
+        );
         Ok(1)
     }
 }

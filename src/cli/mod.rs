@@ -392,7 +392,7 @@ where
             let _ = std::io::stdout().flush();
             if let Some(stopped) = ctrl_c_message(&f.error) {
                 eprintln!("npuzzle: {stopped}");
-                return ExitCode::from(EXIT_BUDGET);
+                return EXIT_BUDGET;
             }
             match flag_hint(&f.error) {
                 Some(hint) => eprintln!("npuzzle: {} ({hint})", one_line(&f.error)),

@@ -36,13 +36,24 @@ pub struct RandomArgs {
 
     /// Walk K random moves from the goal, never straight back: boards at
     /// most K moves from it (graded difficulty). Default: uniformly random
-    /// boards that can reach the goal.
-    #[arg(short, long, value_name = "K", conflicts_with = "pairs")]
+    /// boards that can reach the goal. At most 10000000 (a walk far past
+    /// any board's mixing, under a second).
+    #[arg(short, long, value_name = "K", conflicts_with = "pairs", value_parser = walk_length)]
     pub moves: Option<u32>,
 
     /// A random start and a random goal per line, reachable or not.
     #[arg(long)]
     pub pairs: bool,
+}
+
+fn walk_length(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(k) if k <= npuzzle::random::MAX_WALK => Ok(k),
+        _ => Err(format!(
+            "'{text}' is not a number of moves from 0 to {}",
+            npuzzle::random::MAX_WALK
+        )),
+    }
 }
 
 pub fn run(args: RandomArgs) -> Result<u8, Failure> {

@@ -227,7 +227,8 @@ impl Config {
             }
             // Tiles are numbered alike on every goal, and group sizes
             // resolve to as many tiles on any: one goal checks them all.
-            let goal = Board::blank_first(allow.shape);
+            let goal = Board::blank_first(allow.shape)
+                .map_err(|e| ConfigError::new("pdb_allow", allow, e.to_string()))?;
             resolve(&allow.partition, &goal, super::pdb::PDB_MAX_ENTRIES)
                 .map_err(|e| ConfigError::new("pdb_allow", allow, e.to_string()))?;
         }

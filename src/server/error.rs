@@ -108,12 +108,18 @@ fn escape_controls(message: String) -> String {
 
 /// The message with its causes, as the command line prints it (`{:#}` of
 /// anyhow: `outer: cause: cause`).
+/// An error and its causes as one line, a cause whose text the message
+/// already holds said once (many errors quote what the system said and
+/// keep it as their source too).
 fn chain(e: &dyn std::error::Error) -> String {
     let mut s = e.to_string();
     let mut src = e.source();
     while let Some(cause) = src {
-        s.push_str(": ");
-        s.push_str(&cause.to_string());
+        let text = cause.to_string();
+        if !s.contains(&text) {
+            s.push_str(": ");
+            s.push_str(&text);
+        }
         src = cause.source();
     }
     s
@@ -162,5 +168,20 @@ impl IntoResponse for ApiError {
             );
         }
         res
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chain;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("cannot read x: {0}")]
+    struct Quoting(#[source] std::io::Error);
+
+    #[test]
+    fn a_cause_the_message_quotes_is_said_once() {
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+        assert_eq!(chain(&Quoting(io)), "cannot read x: no such file");
     }
 }

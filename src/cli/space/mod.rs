@@ -157,6 +157,15 @@ fn space_failure(e: SpaceError) -> Failure {
     }
 }
 
+/// Raises its flag when dropped: the command has returned.
+struct Finished(Arc<AtomicBool>);
+
+impl Drop for Finished {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
 pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
     let goal = match &args.goal {
         Some(words) => words
@@ -260,22 +269,28 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
     // Ctrl-C and --timeout raise the same flag; `interrupted` tells them
     // apart.
     let cancel = super::ctrl_c();
-    if let Some(secs) = args.timeout {
-        let limit = Duration::try_from_secs_f64(secs).map_err(|_| {
-            fail(
-                EXIT_BAD_INPUT,
-                anyhow::anyhow!("--timeout {secs}: not a number of seconds"),
-            )
-        })?;
+    // read as every command reads it: a positive number of seconds
+    let timeout = super::solve::parse_timeout(args.timeout)?;
+    // The watchdog does nothing once this command has returned (whatever
+    // the way), so that it never reaches into work that comes after it.
+    let done = Arc::new(AtomicBool::new(false));
+    let _finished = Finished(Arc::clone(&done));
+    if let (Some(limit), Some(secs)) = (timeout, args.timeout) {
         let flag = Arc::clone(&cancel);
         std::thread::spawn(move || {
             std::thread::sleep(limit);
+            if done.load(Ordering::SeqCst) {
+                return;
+            }
             flag.store(true, Ordering::Relaxed);
             // The engines stop within a chunk of the flag, and processes
             // waiting for their peers at once; only a very large
             // checkpoint being written (its previous version stays whole)
             // can outlast this.
             std::thread::sleep(TIMEOUT_GRACE);
+            if done.load(Ordering::SeqCst) {
+                return;
+            }
             eprintln!(
                 "npuzzle: space: stopped by --timeout {secs} (the search did not stop within {} s \
                  of it: a checkpoint being written)",
