@@ -123,7 +123,7 @@ fn api_json_corpus() {
 /// cache a temporary directory; this test alone here reads relative paths).
 /// `pdb-build-7x3-slow`: `pdb build --size 7x3` built 8 MiB of databases
 /// under the target's first memory cap, seconds per execution (a libFuzzer
-/// timeout); `pdb` commands now get 1 MiB.
+/// timeout); `pdb` commands now get 256 KiB.
 #[cfg(feature = "cli")]
 #[test]
 fn cli_args_corpus_and_crashes() {
