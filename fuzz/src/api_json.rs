@@ -1,5 +1,5 @@
 //! `api_json`: any bytes as the JSON body of a request to the web API
-//! (`npuzzle::server::router` through `tower::ServiceExt::oneshot`, on a
+//! (`npuzzle_server::router` through `tower::ServiceExt::oneshot`, on a
 //! current-thread runtime built once per process), with small budgets.
 //!
 //! The input is a selector byte and the body: the selector's low two bits
@@ -16,13 +16,13 @@
 //!   boards are boards with parity's verdict, and a comparison's
 //!   algorithms agree.
 
-use crate::common::{assert_printable, split};
+use super::common::{assert_printable, split};
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use npuzzle::board::parse_path;
-use npuzzle::server::{self, Config};
 use npuzzle::{Board, Budget};
+use npuzzle_server::{self as server, Config};
 use serde_json::Value;
 use std::time::Duration;
 use tower::ServiceExt;
@@ -36,7 +36,7 @@ pub struct ApiFuzz {
 
 impl Default for ApiFuzz {
     fn default() -> ApiFuzz {
-        let dir = crate::common::tempdir("npuzzle-fuzz-api-");
+        let dir = super::common::tempdir("npuzzle-fuzz-api-");
         let config = Config {
             pdb_dir: Some(dir.path().to_path_buf()),
             body_limit: 2048,

@@ -2,7 +2,7 @@
 //! with small budgets so that no line runs long.
 //!
 //! The input is a selector byte and the batch's bytes: the selector's low
-//! three bits pick the size given ([`crate::common::SIZES`]), the others
+//! three bits pick the size given ([`super::common::SIZES`]), the others
 //! JSON lines, paths, a short line limit, counting the start (bit 6),
 //! and, with bits 6 and 7 both set, running the streaming engine
 //! (`npuzzle::batch::stream`, which `answer_text` wraps) on two worker
@@ -21,7 +21,7 @@
 //! * with the `fuzzing` feature, the fast line reader of the batch runner
 //!   agrees with the general reader on every line it accepts.
 
-use crate::common::{assert_short, size, split};
+use super::common::{assert_short, size, split};
 use npuzzle::batch::{self, Answerer, BatchConfig, ChunkReader, Shard, StreamOptions, Tally};
 use npuzzle::board::{parse_path, Scan, Shape};
 use npuzzle::heuristic::pdb::{PdbCache, PdbOptions};

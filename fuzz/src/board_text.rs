@@ -1,7 +1,7 @@
 //! `board_text`: any text as a board, a start and goal, or a problem.
 //!
 //! The input is a selector byte and text: the selector's low three bits
-//! pick the size given ([`crate::common::SIZES`]), the next two a goal given
+//! pick the size given ([`super::common::SIZES`]), the next two a goal given
 //! apart (none, `blank-first`, `spiral`, or the text after the first 0xFF
 //! byte, read as a goal name or board). Checked:
 //!
@@ -15,7 +15,7 @@
 //! * a scanner reused across inputs answers what a fresh one does;
 //! * every error message is free of raw control characters.
 
-use crate::common::{assert_short, size, split};
+use super::common::{assert_short, size, split};
 use npuzzle::board::{parse_board, parse_stdin_pair, GoalSpec, InputError, Scan, Shape};
 use npuzzle::input::problem_from_text;
 use npuzzle::{Board, Problem};

@@ -22,7 +22,7 @@
 //!   `XDG_CACHE_HOME` and holds a few files to read: `boards.txt`,
 //!   `bench.txt`, `empty.txt`).
 
-use crate::cli::{self, Cli, Command};
+use super::cli::{self, Cli, Command};
 use clap::{CommandFactory, FromArgMatches};
 use std::cell::RefCell;
 use std::ffi::{OsStr, OsString};
@@ -71,7 +71,7 @@ pub struct CliFuzz {
 
 impl Default for CliFuzz {
     fn default() -> CliFuzz {
-        let dir = crate::common::tempdir("npuzzle-fuzz-cli-");
+        let dir = super::common::tempdir("npuzzle-fuzz-cli-");
         let p = dir.path();
         let write = |name: &str, text: &str| std::fs::write(p.join(name), text).expect(name);
         write(

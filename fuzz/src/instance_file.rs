@@ -1,14 +1,14 @@
 //! `instance_file`: any text as a benchmark instance file
 //! (`npuzzle::instances::parse`).
 //!
-//! The input is a selector byte (the size given, [`crate::common::SIZES`])
+//! The input is a selector byte (the size given, [`super::common::SIZES`])
 //! and the file's text. Checked: nothing panics; instances are numbered
 //! 1, 2, … on strictly increasing lines of the file; every start is a
 //! board of the size given (when one is) whose flat string reads back as
 //! itself; an error message is free of raw control characters.
 
-use crate::board_text::round_trip;
-use crate::common::{assert_short, size, split};
+use super::board_text::round_trip;
+use super::common::{assert_short, size, split};
 use npuzzle::board::parse_board;
 use npuzzle::instances::parse;
 

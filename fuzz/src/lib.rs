@@ -12,9 +12,8 @@ pub mod common;
 /// included here rather than moved into the library, which stays free of
 /// the command line's crates. Its `plot` and `timely` parts are left out
 /// (features this crate does not have).
-#[allow(dead_code, unexpected_cfgs)]
-#[path = "../../src/cli/mod.rs"]
-pub mod cli;
+/// The command itself, as `cli_args` runs it.
+pub use npuzzle_cli as cli;
 
 pub mod batch_lines;
 pub mod board_text;

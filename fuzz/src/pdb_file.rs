@@ -16,7 +16,7 @@
 //! * `store::list` and `verify` never panic, and the messages are free of
 //!   raw control characters.
 
-use crate::common::{assert_short, split};
+use super::common::{assert_short, split};
 use npuzzle::board::Shape;
 use npuzzle::budget::Budget;
 use npuzzle::heuristic::pdb::store::{self, Contents, Key, LoadError};
@@ -105,7 +105,7 @@ pub struct PdbFuzz {
 impl Default for PdbFuzz {
     fn default() -> PdbFuzz {
         PdbFuzz {
-            dir: crate::common::tempdir("npuzzle-fuzz-pdb-"),
+            dir: super::common::tempdir("npuzzle-fuzz-pdb-"),
         }
     }
 }

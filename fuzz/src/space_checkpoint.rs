@@ -1,5 +1,5 @@
 //! `space_checkpoint`: any bytes as a checkpoint file of the whole-space
-//! search, resumed (`npuzzle::space::analyze` with
+//! search, resumed (`npuzzle_space::analyze` with
 //! `Checkpointing { resume: true, .. }`).
 //!
 //! The input is a selector byte and the file's bytes. The selector's low
@@ -19,9 +19,9 @@
 //!   its `n!/2` positions, levels that are not empty, antipodes that are
 //!   boards of the goal's shape on the goal's side of the parity.
 
-use crate::common::{assert_short, split};
-use npuzzle::space::{self, Checkpointing, Progress, Silent, SpaceError, SpaceOptions};
+use super::common::{assert_short, split};
 use npuzzle::{Board, Problem};
+use npuzzle_space::{self as space, Checkpointing, Progress, Silent, SpaceError, SpaceOptions};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
@@ -90,7 +90,7 @@ pub struct CheckpointFuzz {
 
 impl Default for CheckpointFuzz {
     fn default() -> CheckpointFuzz {
-        let dir = crate::common::tempdir("npuzzle-fuzz-space-");
+        let dir = super::common::tempdir("npuzzle-fuzz-space-");
         let references = (0..GOALS.len() as u8)
             .map(|s| reference(&goal(s), &dir.path().join("reference")))
             .collect();

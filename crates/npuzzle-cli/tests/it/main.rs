@@ -1,0 +1,21 @@
+//! The `npuzzle` command's integration tests, one binary: the command run
+//! as a user runs it (`support::cli`), and the fuzz targets' findings.
+
+mod batch;
+mod budgets;
+mod cli_compare;
+mod cli_fast;
+mod cli_pdb;
+mod cli_plan;
+mod cli_robust;
+mod cli_solve;
+mod cli_sweep;
+mod fuzz_regressions;
+mod readme;
+mod server;
+mod server_config;
+mod space_cli;
+mod space_cluster;
+mod support {
+    pub mod cli;
+}

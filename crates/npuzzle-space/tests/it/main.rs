@@ -1,0 +1,3 @@
+//! The whole-space search's integration tests, one binary.
+
+mod space;

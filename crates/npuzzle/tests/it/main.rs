@@ -1,0 +1,14 @@
+//! The core's integration tests, one binary: each module checks one part
+//! against an independent answer (plain BFS over whole boards from
+//! `npuzzle-testkit`, complete tables, published counts).
+
+mod algorithms;
+mod heavy;
+mod ida;
+mod large;
+mod pdb;
+mod pdb_boards;
+mod pdb_forms;
+mod properties;
+mod suboptimal;
+mod tables;

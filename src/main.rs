@@ -1,7 +1,0 @@
-//! The `npuzzle` command: a thin layer over the library.
-
-mod cli;
-
-fn main() -> std::process::ExitCode {
-    cli::main()
-}
