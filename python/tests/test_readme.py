@@ -1,9 +1,9 @@
-"""The Python examples of the READMEs run as written, and print what their
-comments say: a `print(...)` line ending in `# TEXT` must print the line
-TEXT (the lines so marked, in order, among everything the block prints),
-unless TEXT starts with a lowercase word (a description, not output).
-The blocks of one README run in order in one namespace, as a reader would
-type them."""
+"""The Python examples of the READMEs and of docs/python.md run as written,
+and print what their comments say: a `print(...)` line ending in `# TEXT`
+must print the line TEXT (the lines so marked, in order, among everything
+the block prints), unless TEXT starts with a lowercase word (a description,
+not output). The blocks of one page run in order in one namespace, as a
+reader would type them."""
 
 import contextlib
 import io
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-READMES = [ROOT / "README.md", ROOT / "python" / "README.md"]
+READMES = [ROOT / "README.md", ROOT / "docs" / "python.md", ROOT / "python" / "README.md"]
 PRINT_COMMENT = re.compile(r"^\s*print\(.*\)\s*#\s*(?P<expected>.+?)\s*$")
 
 

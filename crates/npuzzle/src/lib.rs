@@ -1,8 +1,13 @@
-//! npuzzle: the core of a solver for sliding-tile puzzles (the 8-puzzle,
-//! the 15-puzzle, the 24-puzzle, any R×C board). Exact answers (complete
-//! tables, BFS, A*, IDA* with pattern databases) on boards up to 16×16
-//! where a search can finish; a fast solver for any size up to 16,777,216
-//! cells, whose answers say they are not known to be optimal.
+//! npuzzle: a solver for sliding-tile puzzles (the 8-puzzle, the
+//! 15-puzzle, the 24-puzzle, any R×C board from 2×2 up to 16,777,216
+//! cells).
+//!
+//! Exact search (complete tables, BFS, A*, IDA*) covers boards up to
+//! 16×16 and proves its answers optimal; the fast constructive solver
+//! answers any board up to 16,777,216 cells (4096×4096, 2×1000, …) at once,
+//! not optimally, as do weighted A* and the anytime search. Every
+//! [`Solution`] says which: `optimal`, and otherwise a `lower_bound` on
+//! the fewest moves.
 //!
 //! Data flows one way: text → [`Board`] → the planner ([`search::plan()`])
 //! → a [`search::Solver`] → [`Solution`] (length, path, statistics) → a

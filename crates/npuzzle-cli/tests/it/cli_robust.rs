@@ -148,7 +148,10 @@ fn dual_with_one_bit_databases_is_refused_before_any_build() {
         d,
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("--dual") && err.contains("bits"), "{err}");
+    assert!(
+        err.contains("dual lookups") && err.contains("one bit an entry"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 

@@ -106,7 +106,7 @@ pub fn plan_grid(start: &Grid, goal: &Grid, opts: &SolveOptions) -> Result<Plan,
         a => {
             return Err(refuse(
                 a.name(),
-                "boards beyond 16x16 are solved by the fast solver only (--algo fast or auto)"
+                "boards beyond 16x16 are solved by the fast solver only"
                     .to_string(),
             ))
         }

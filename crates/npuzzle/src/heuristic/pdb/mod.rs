@@ -81,7 +81,7 @@ pub enum PdbError {
     TooManyPartitions(usize),
     /// The dual lookups were asked for with databases of one bit an entry,
     /// which give a value only one move after a known one.
-    #[error("the dual lookups (--dual) need databases of four bits an entry: use another --pdb-blank than bits")]
+    #[error("the dual lookups need databases of four bits an entry, not one bit an entry")]
     DualCompact,
     /// A build was stopped by a budget or the cancel flag; nothing of it
     /// is kept.
