@@ -3,7 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use npuzzle::board::{parse_board, Shape};
-use npuzzle::search::table::{DistanceTable, TableSet};
+use npuzzle::table::{DistanceTable, TableSet};
 
 fn tables(c: &mut Criterion) {
     let shape = Shape::new(3, 3);

@@ -10,8 +10,8 @@ use npuzzle::heuristic::HeuristicKind;
 use npuzzle::input::problem_from_text;
 use npuzzle::report::Report;
 use npuzzle::search::compare::{self, Comparison};
-use npuzzle::search::table::TableSet;
 use npuzzle::search::{self, Algorithm, Budget, Plan, Problem, SolveOptions, Workload};
+use npuzzle::table::TableSet;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -291,7 +291,7 @@ pub struct Distribution {
 
 impl Distribution {
     /// From the complete tables, which exist for boards of at most
-    /// [`MAX_CELLS`](npuzzle::search::table::MAX_CELLS) cells and take
+    /// [`MAX_CELLS`](npuzzle::table::MAX_CELLS) cells and take
     /// milliseconds to build.
     fn of(report: &Report) -> Option<Distribution> {
         let shape = Shape::new(report.rows, report.cols);

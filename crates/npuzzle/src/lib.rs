@@ -71,6 +71,7 @@
 pub mod batch;
 pub mod board;
 pub mod budget;
+mod codec;
 pub mod heuristic;
 pub mod input;
 pub mod instances;
@@ -80,6 +81,7 @@ pub mod rank;
 pub mod report;
 pub mod search;
 pub mod system;
+pub mod table;
 
 pub use board::{Board, Dir, Problem, Shape};
 pub use search::{solve, Algorithm, Budget, SearchError, Solution, SolveOptions};

@@ -183,7 +183,7 @@ fn write_tiles(out: &mut Vec<u8>, tiles: &[u32], cols: Option<usize>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::table::TableSet;
+    use crate::table::TableSet;
 
     fn lines(goal: Board, mode: Mode, seed: u64, count: usize) -> String {
         let mut g = Generator::new(goal, mode, seed, false);

@@ -4,8 +4,8 @@ use crate::support::cli;
 use cli::*;
 
 use npuzzle::board::{parse_path, Board, Scan, Shape};
-use npuzzle::search::table::TableSet;
 use npuzzle::search::verify_path;
+use npuzzle::table::TableSet;
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 

@@ -22,8 +22,8 @@ pub use read::{Chunk, ChunkReader, LineRef, DEFAULT_MAX_LINE};
 pub use stream::{run as stream, Progress, StreamError, StreamOptions};
 
 use crate::board::{Board, BoardError, Dir, GoalSpec, InputError, Scan, Shape};
-use crate::search::table::{Lookup, TableSet};
 use crate::search::{self, plan, Algorithm, Problem, SearchError, SolveOptions, Workload};
+use crate::table::{Lookup, TableSet};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;

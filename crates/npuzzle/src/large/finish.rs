@@ -5,7 +5,7 @@ use super::canon::Mover;
 use super::frame::Region;
 use super::line::Fail;
 use crate::board::{Dir, Shape};
-use crate::search::table::TableSet;
+use crate::table::TableSet;
 
 /// Solves the final region exactly; returns the number of moves it took.
 pub(crate) fn finish(m: &mut Mover<'_>, region: Region) -> Result<u32, Fail> {

@@ -36,7 +36,7 @@
 //! equally short moves, the one that moves the displaced tiles towards
 //! their goals wins (`line.rs`). The last region (at most 3×3, or 2×5) is
 //! solved optimally with the complete distance tables of
-//! [`crate::search::table`] (`finish.rs`), used directly: the planner runs
+//! [`crate::table`] (`finish.rs`), used directly: the planner runs
 //! this solver, so it must not call the planner back. On the way out a bounded window
 //! drops moves that cancel and cycles that change nothing (`emit.rs`).
 //!
@@ -275,7 +275,7 @@ pub fn solve<S: MoveSink>(
         return Err(Error::Unsolvable);
     }
     let cells = start.len();
-    if cells > crate::search::table::MAX_CELLS && cells <= MULTI_CELLS && opts.max_runs > 1 {
+    if cells > crate::table::MAX_CELLS && cells <= MULTI_CELLS && opts.max_runs > 1 {
         return solve_several(start, goal, opts, sink, t0);
     }
     let canon = Canon::new(start, goal);

@@ -17,9 +17,9 @@
 use super::astar::{self, Weight};
 use super::ida::{solution_parity, with_parity, Ida, Step};
 use super::prune::Pruning;
-use super::support::Clock;
 use super::{Budget, Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
+use crate::budget::Clock;
 use crate::budget::Interrupt;
 use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};

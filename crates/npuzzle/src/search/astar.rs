@@ -18,13 +18,13 @@
 //! tested when a node is popped, which is what makes the first answer
 //! optimal.
 
+use super::forecast::{states_forecast, FORECAST_MARGIN, FORECAST_MIN};
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
-use super::support::{
-    states_forecast, with_codec, Clock, Codec, Interrupt, StateCost, StateMap, WithCodec,
-    FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
-};
+use super::states::{StateCost, StateMap};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
+use crate::budget::{Clock, Interrupt, POLL_EVERY};
+use crate::codec::{with_codec, Codec, WithCodec};
 use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
 use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;

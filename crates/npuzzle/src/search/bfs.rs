@@ -14,13 +14,13 @@
 //! generated, so the search stops one layer earlier than testing at
 //! expansion would.
 
+use super::forecast::{states_forecast, FORECAST_MARGIN, FORECAST_MIN};
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
-use super::support::{
-    states_forecast, with_codec, Clock, Codec, Interrupt, StateCost, StateSet, WithCodec,
-    FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
-};
+use super::states::{StateCost, StateSet};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
+use crate::budget::{Clock, Interrupt, POLL_EVERY};
+use crate::codec::{with_codec, Codec, WithCodec};
 use crate::rank;
 use std::collections::BTreeSet;
 
@@ -262,7 +262,7 @@ fn run<C: Codec, S: Seen<C::Key>>(
                     // BFS holds every state closer than d before it finds the goal.
                     let ratio = layer as f64 / prev_layer as f64;
                     let need = nodes.len() as f64
-                        + super::support::geometric(layer as f64, ratio, d - 1 - depth);
+                        + super::forecast::geometric(layer as f64, ratio, d - 1 - depth);
                     if need > FORECAST_MARGIN * max_states as f64 {
                         stats.peak_states = nodes.len() as u64;
                         stats.elapsed = clock.start.elapsed();

@@ -14,13 +14,13 @@
 //! optimal path — no "minus one" correction, and the tests check it against
 //! the complete tables.
 
+use super::forecast::{states_forecast, FORECAST_MARGIN, FORECAST_MIN};
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
-use super::support::{
-    states_forecast, with_codec, Clock, Codec, Interrupt, StateCost, StateMap, WithCodec,
-    FORECAST_MARGIN, FORECAST_MIN, POLL_EVERY,
-};
+use super::states::{StateCost, StateMap};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
+use crate::budget::{Clock, Interrupt, POLL_EVERY};
+use crate::codec::{with_codec, Codec, WithCodec};
 
 const NAME: &str = "bibfs";
 const ROOT: u32 = u32::MAX;

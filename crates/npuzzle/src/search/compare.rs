@@ -102,7 +102,7 @@ pub fn compare_refusing(
         .iter()
         .map(|&(a, h)| refuse(a, h).map(|why| skip((a, h), format!("skipped: {why}"))))
         .collect();
-    let covered = super::table::TableSet::covers(problem.shape());
+    let covered = crate::table::TableSet::covers(problem.shape());
     let mut base = opts.clone();
     base.pdb.max_entries = base.pdb.max_entries.min(PDB_MAX_ENTRIES);
     // First the row that tells us the answer's length.

@@ -3,6 +3,7 @@
 
 use super::{Limit, Stats};
 use crate::board::Shape;
+use crate::budget::{Budget, Interrupt};
 use crate::heuristic::pdb::PdbError;
 use std::sync::Arc;
 use thiserror::Error;
@@ -150,6 +151,29 @@ impl SearchError {
                 _ => None,
             },
             _ => None,
+        }
+    }
+}
+
+impl Interrupt {
+    /// The error `algorithm` reports, having searched to `depth` at the
+    /// cost `stats`, with the budget's value as given.
+    pub fn error(
+        self,
+        algorithm: &'static str,
+        budget: &Budget,
+        depth: u32,
+        stats: Stats,
+    ) -> SearchError {
+        match self {
+            Interrupt::Cancelled => SearchError::Cancelled { algorithm, stats },
+            Interrupt::Limit(limit) => SearchError::Budget {
+                algorithm,
+                limit,
+                limit_value: budget.value_of(limit),
+                depth,
+                stats,
+            },
         }
     }
 }

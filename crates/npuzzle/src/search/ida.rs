@@ -16,9 +16,9 @@
 
 use super::moves::{dir_code, slide, undo_slide, Moves, Neighbours};
 use super::prune::{MovePruner, Pruning, FORBIDDEN};
-use super::support::{Clock, Interrupt, POLL_EVERY};
 use super::{Limit, Problem};
 use crate::board::{Board, Dir};
+use crate::budget::{Clock, Interrupt, POLL_EVERY};
 use crate::heuristic::Heuristic;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -2,9 +2,10 @@
 //! raised each iteration to the smallest `f` that exceeded it (rounded up
 //! to the solutions' parity). The depth-first core is [`super::ida`].
 
+use super::forecast::{FORECAST_MARGIN, FORECAST_MIN};
 use super::ida::{solution_parity, with_parity, Ida, Step};
-use super::support::{Clock, Interrupt, FORECAST_MARGIN, FORECAST_MIN};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
+use crate::budget::{Clock, Interrupt};
 use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
 
 const NAME: &str = "idastar";

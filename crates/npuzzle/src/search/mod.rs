@@ -28,14 +28,15 @@ mod bibfs;
 pub mod compare;
 mod error;
 mod fast;
+mod forecast;
 mod ida;
 mod idastar;
 mod moves;
 mod parallel;
 pub mod plan;
 pub mod prune;
-mod support;
-pub mod table;
+mod states;
+mod table;
 
 pub use crate::board::Problem;
 pub use crate::budget::{Budget, Limit};

@@ -22,10 +22,10 @@
 use super::ida::{solution_parity, with_parity, Ida, Step};
 use super::moves::{dir_code, slide, Neighbours};
 use super::prune::{MovePruner, FORBIDDEN};
-use super::support::{Clock, Interrupt};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
 use crate::budget::Budget;
+use crate::budget::{Clock, Interrupt};
 use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};

@@ -8,7 +8,7 @@
 //! here changes everywhere at once.
 //!
 //! The rules:
-//! * `auto` on a board of at most [`table::MAX_CELLS`] cells answers from
+//! * `auto` on a board of at most [`crate::table::MAX_CELLS`] cells answers from
 //!   the complete table when the caller answers many queries (a batch, a
 //!   server) or the table is already built; a single query gets IDA* with
 //!   linear conflict instead, which answers in microseconds what the table
@@ -282,7 +282,7 @@ pub fn algorithm_for(
 ) -> Result<(Algorithm, String), SearchError> {
     check_options(opts)?;
     let cells = shape.cells();
-    let covered = table::TableSet::covers(shape);
+    let covered = crate::table::TableSet::covers(shape);
     match opts.algorithm {
         Algorithm::Auto if covered => {
             if opts.workload == Workload::Many {
@@ -290,7 +290,7 @@ pub fn algorithm_for(
                     Algorithm::Table,
                     format!("{cells} cells, within the complete tables; many queries share them"),
                 ))
-            } else if table::TableSet::global().is_built(shape, goal_blank) {
+            } else if crate::table::TableSet::global().is_built(shape, goal_blank) {
                 Ok((
                     Algorithm::Table,
                     format!("{cells} cells, and the complete table is already built"),
@@ -309,7 +309,7 @@ pub fn algorithm_for(
             if cells <= EXACT_MAX_CELLS {
                 format!(
                     "{cells} cells, beyond the complete tables (at most {} cells)",
-                    table::MAX_CELLS
+                    crate::table::MAX_CELLS
                 )
             } else {
                 format!("{cells} cells, an optimal answer insisted on")
@@ -339,7 +339,7 @@ pub fn algorithm_for(
             shape,
             reason: format!(
                 "complete tables cover boards of at most {} cells",
-                table::MAX_CELLS
+                crate::table::MAX_CELLS
             ),
         }),
         a => Ok((a, "asked for".to_string())),
@@ -355,7 +355,7 @@ pub fn heuristic_for(
     let cells = shape.cells();
     let pdb_fits = cells <= pdb::MAX_CELLS;
     match kind {
-        HeuristicKind::Auto if cells > table::MAX_CELLS && pdb_fits => Ok((
+        HeuristicKind::Auto if cells > crate::table::MAX_CELLS && pdb_fits => Ok((
             HeuristicKind::Pdb,
             "pattern databases, the strongest heuristic for this size".to_string(),
         )),

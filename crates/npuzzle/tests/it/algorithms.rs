@@ -5,8 +5,8 @@
 use npuzzle::board::{Board, Dir, Shape};
 use npuzzle::heuristic::pdb::PdbOptions;
 use npuzzle::heuristic::{Heuristic, HeuristicKind, LinearConflict, Manhattan, Misplaced};
-use npuzzle::search::table::TableSet;
 use npuzzle::search::{self, verify_path, Algorithm, Problem, SearchError, SolveOptions};
+use npuzzle::table::TableSet;
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -10,8 +10,8 @@ use npuzzle::budget::Budget;
 use npuzzle::heuristic::pdb::{BlankMode, PdbHeuristic, PdbOptions};
 use npuzzle::heuristic::{Heuristic, HeuristicKind};
 use npuzzle::search::prune::Pruning;
-use npuzzle::search::table::TableSet;
 use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
+use npuzzle::table::TableSet;
 
 fn pdb(partition: &str, blank: BlankMode, dual: bool) -> PdbOptions {
     PdbOptions::default()

@@ -4,7 +4,7 @@
 
 use npuzzle::board::{parse_path, Dir, Grid, Shape};
 use npuzzle::large::{self, Discard, Error, Letters, MoveSink, Options};
-use npuzzle::search::table::TableSet;
+use npuzzle::table::TableSet;
 use proptest::prelude::*;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

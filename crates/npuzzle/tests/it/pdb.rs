@@ -7,7 +7,7 @@ use npuzzle::board::{Board, Shape};
 use npuzzle::budget::{Budget, Clock};
 use npuzzle::heuristic::pdb::{self, store, BlankMode, PdbHeuristic, PdbOptions, PdbReporter};
 use npuzzle::heuristic::{Heuristic, Manhattan};
-use npuzzle::search::table::TableSet;
+use npuzzle::table::TableSet;
 use std::sync::Mutex;
 
 /// A clock with no limits, for building outside a search.

@@ -8,8 +8,8 @@ use npuzzle_testkit as common;
 use npuzzle::board::{Board, Shape};
 use npuzzle::heuristic::pdb::PdbOptions;
 use npuzzle::heuristic::HeuristicKind;
-use npuzzle::search::table::TableSet;
 use npuzzle::search::{self, verify_path, Algorithm, Budget, Problem, SearchError, SolveOptions};
+use npuzzle::table::TableSet;
 use proptest::prelude::*;
 use std::time::Duration;
 

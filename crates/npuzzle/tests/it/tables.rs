@@ -5,8 +5,8 @@ use npuzzle_testkit as common;
 
 use common::{all_boards, bfs_all, random_board, rng};
 use npuzzle::board::{Board, Shape};
-use npuzzle::search::table::TableSet;
 use npuzzle::search::verify_path;
+use npuzzle::table::TableSet;
 use rand::Rng;
 
 /// Checks every board of `shape` against BFS from `goal`.
