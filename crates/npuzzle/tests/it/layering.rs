@@ -275,7 +275,7 @@ fn find_circle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>
                 1 => {
                     let from = stack.iter().position(|&n| n == next).unwrap();
                     let mut circle: Vec<String> =
-                        stack[from..].iter().map(|s| s.to_string()).collect();
+                        stack[from..].iter().map(ToString::to_string).collect();
                     circle.push(next.clone());
                     return Some(circle);
                 }
