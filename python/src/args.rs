@@ -1,8 +1,9 @@
 //! Python arguments turned into the library's types: boards (as text,
 //! see `tiles`), problems, shapes, goals, budgets and option names.
 
+use crate::bad_input::{input_error, type_name, value_error};
 use crate::tiles::{board_text, is_list_or_tuple, is_text, unpadded_input};
-use npuzzle::board::{printable, BoardError, GoalSpec, InputError, Shape};
+use npuzzle::board::{printable, GoalSpec, InputError, Shape};
 use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions, PdbReporter, SharedReporter};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::search::{Algorithm, Budget, Problem, SolveOptions};
@@ -13,38 +14,6 @@ use std::ffi::CString;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
-
-/// A `ValueError` with `e`'s message.
-pub fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
-}
-
-/// A `ValueError` for a board that cannot be read: the library's message,
-/// with what to pass when the size cannot be told from the tiles (as the
-/// command line names its `--size`).
-pub fn board_error(e: impl std::fmt::Display, error: &BoardError) -> PyErr {
-    match error {
-        BoardError::CannotInferSize { .. } => {
-            PyValueError::new_err(format!("{e} (pass shape=(rows, cols), e.g. shape=(2, 4))"))
-        }
-        _ => value_error(e),
-    }
-}
-
-/// [`board_error`] for an error about a problem's boards.
-pub fn input_error(e: &InputError) -> PyErr {
-    match e {
-        InputError::Board { error, .. } => board_error(e, error),
-        _ => value_error(e),
-    }
-}
-
-/// The name of `obj`'s type, for messages.
-pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map_or_else(|_| "object".to_string(), |n| n.to_string())
-}
 
 /// `shape=`: `(rows, cols)`, `"RxC"`, or `n` for n×n.
 pub fn shape_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {

@@ -8,18 +8,20 @@
 
 mod args;
 mod arrays;
+mod bad_input;
 mod board;
 mod errors;
+mod pyboard;
 mod run;
 mod solution;
 mod tiles;
 
 use args::{budget_arg, problem, shape_arg, Choices, Notes};
-use board::PyBoard;
 use errors::{search_error, BudgetExceeded};
 use npuzzle::search::compare::compare as compare_all;
 use npuzzle::search::{self, Problem, SearchError, Solution, SolveOptions};
 use numpy::PyArray1;
+use pyboard::PyBoard;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use solution::{PySolution, PyStats};

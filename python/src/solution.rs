@@ -4,7 +4,7 @@
 //! `Solution` as its boards, its answer and its stats to the nanosecond,
 //! so that a round trip gives an equal value.
 
-use crate::board::PyBoard;
+use crate::pyboard::PyBoard;
 use npuzzle::board::parse_path;
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::report::Report;
@@ -209,11 +209,11 @@ impl PySolution {
                 "this solution has no path: solve with path=True to get the boards",
             ));
         };
-        let dirs = parse_path(path).map_err(crate::args::value_error)?;
+        let dirs = parse_path(path).map_err(crate::bad_input::value_error)?;
         let boards = self
             .start
             .trajectory(&dirs)
-            .map_err(crate::args::value_error)?;
+            .map_err(crate::bad_input::value_error)?;
         Ok(boards.into_iter().map(PyBoard::from).collect())
     }
 
@@ -302,7 +302,7 @@ impl PySolution {
             ));
         }
         if let Some(p) = &path {
-            parse_path(p).map_err(crate::args::value_error)?;
+            parse_path(p).map_err(crate::bad_input::value_error)?;
         }
         // Names as the algorithms report them, "parity" for none.
         let algorithms = Algorithm::ALL.iter().map(|a| a.name()).chain(["parity"]);

@@ -9,8 +9,8 @@
 //! digits 4, 9, 5, 0, …), which ints never are: such numbers are written
 //! with leading zeros, and errors quote them without ([`unpadded`]).
 
-use crate::args::{board_error, input_error, type_name};
-use crate::board::PyBoard;
+use crate::bad_input::{board_error, input_error, type_name};
+use crate::pyboard::PyBoard;
 use npuzzle::board::{BoardError, InputError, Role};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;

@@ -7,7 +7,6 @@
 //! twice (the solver is deterministic): once counting, once writing.
 //! `--json` writes the path (with `--path`) before the count instead.
 
-use super::solve::SolveArgs;
 use super::{Failure, EXIT_BAD_INPUT};
 use npuzzle::board::{Dir, Grid};
 use npuzzle::large::{Discard, Letters, MoveSink};
@@ -59,12 +58,18 @@ fn solve_into<W: Write>(
     }
 }
 
-pub fn run(
-    args: &SolveArgs,
-    start: &Grid,
-    goal: &Grid,
-    opts: &SolveOptions,
-) -> Result<u8, Failure> {
+/// What `solve` was asked to print (its flags of the same names).
+#[derive(Clone, Copy, Debug)]
+pub struct Show {
+    pub count_start: bool,
+    pub path: bool,
+    pub boards: bool,
+    pub json: bool,
+    pub stats: bool,
+    pub explain: bool,
+}
+
+pub fn run(args: &Show, start: &Grid, goal: &Grid, opts: &SolveOptions) -> Result<u8, Failure> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if args.explain {
         let plan = search::plan_grid(start, goal, opts)?;
@@ -135,7 +140,7 @@ pub fn run(
 /// The JSON report, streamed: the boards, then the path (with `--path`)
 /// as the solver produces it, then the count and the rest.
 fn json<W: Write>(
-    args: &SolveArgs,
+    args: &Show,
     start: &Grid,
     goal: &Grid,
     opts: &SolveOptions,

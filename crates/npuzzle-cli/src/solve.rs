@@ -189,6 +189,20 @@ pub fn parse_timeout(t: Option<f64>) -> Result<Option<Duration>, Failure> {
     .transpose()
 }
 
+impl SolveArgs {
+    /// What to print, for the solver of boards beyond 16x16.
+    fn show(&self) -> super::large::Show {
+        super::large::Show {
+            count_start: self.count_start,
+            path: self.path,
+            boards: self.boards,
+            json: self.json,
+            stats: self.stats,
+            explain: self.explain,
+        }
+    }
+}
+
 pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     let (start, goal) = args.problem.grids()?;
     let want_path = args.path || args.boards || args.json;
@@ -196,7 +210,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     let problem = match (start.to_board(), goal.to_board()) {
         (Ok(s), Ok(g)) if start.is_small() => Problem::new(s, g)?,
         // beyond 16x16: the fast solver, streaming
-        _ => return super::large::run(&args, &start, &goal, &opts),
+        _ => return super::large::run(&args.show(), &start, &goal, &opts),
     };
     if args.explain {
         let plan = search::plan(&problem, &opts)?;

@@ -9,22 +9,9 @@
 //! round for a straight step, are weighed against what the tiles they
 //! displace gain.
 
-use super::frame::{Frame, P};
+use super::frame::{P, RING};
 use super::line::{Fail, Line, CARRY};
 use crate::board::Dir;
-
-/// The cells around a tile, in order round it: consecutive cells are
-/// adjacent, so the blank can walk the ring.
-const RING: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-];
 
 /// The blank's move from ring position `k` to `k + 1`, and to `k − 1`.
 const RING_FORWARD: [Dir; 8] = [
@@ -97,11 +84,6 @@ fn towards(p: P, d: Dir, goal: P) -> i32 {
         Dir::Right => goal.c > p.c,
     };
     2 * i32::from(ahead) - 1
-}
-
-/// Global index steps from a cell to the cells of its ring, in `f`.
-pub(super) fn ring_delta(f: &Frame) -> [isize; 8] {
-    RING.map(|(dr, dc)| f.offset(dr, dc))
 }
 
 #[inline]

@@ -244,6 +244,24 @@ impl Frame {
     }
 }
 
+/// The cells around a tile, in order round it: consecutive cells are
+/// adjacent, so the blank can walk the ring.
+pub(super) const RING: [(i32, i32); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+];
+
+/// Global index steps from a cell to the cells of its ring, in `f`.
+pub(super) fn ring_delta(f: &Frame) -> [isize; 8] {
+    RING.map(|(dr, dc)| f.offset(dr, dc))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,9 +16,7 @@
 //! boards, they save about a sixth of all moves.
 
 use super::canon::{Canon, Mover};
-use super::carry::ring_delta;
-use super::frame::{Frame, P};
-use super::route::Bfs;
+use super::frame::{ring_delta, Frame, P};
 use super::window::Tables;
 use crate::board::Dir;
 
@@ -70,6 +68,16 @@ impl Arm {
             .collect();
         Arm { f, filled, tiles }
     }
+}
+
+/// Reusable breadth-first-search buffers (for [`super::route`]'s
+/// searches; kept here as part of a line's scratch).
+#[derive(Default)]
+pub(crate) struct Bfs {
+    pub(super) stamp: Vec<u32>,
+    pub(super) via: Vec<u8>,
+    pub(super) queue: Vec<u32>,
+    pub(super) now: u32,
 }
 
 /// The line (or two lines meeting at a corner) being filled. The moves

@@ -23,8 +23,7 @@
 use super::canon::Mover;
 use super::carry::carry_cost;
 use super::frame::{Frame, Region, Side, P};
-use super::line::{Arm, Counters, Fail, Line};
-use super::route::Bfs;
+use super::line::{Arm, Bfs, Counters, Fail, Line};
 use super::window::Tables;
 
 /// Extra cost charged for splitting a run of free cells in two.

@@ -14,15 +14,6 @@ use crate::board::Dir;
 /// Routes closer than this are found by breadth-first search.
 const NEAR: i32 = 4;
 
-/// Reusable breadth-first-search buffers.
-#[derive(Default)]
-pub(crate) struct Bfs {
-    stamp: Vec<u32>,
-    via: Vec<u8>,
-    queue: Vec<u32>,
-    now: u32,
-}
-
 /// The (at most two) directions that take `b` closer to `e`.
 #[inline]
 fn toward(b: P, e: P) -> [Option<Dir>; 2] {

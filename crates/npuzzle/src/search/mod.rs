@@ -41,8 +41,7 @@ mod table;
 pub use crate::board::Problem;
 pub use crate::budget::{Budget, Limit};
 pub use error::{ErrorKind, SearchError};
-pub use fast::{plan_grid, solve_grid, GridAnswer};
-pub use plan::{plan, Plan, Workload};
+pub use plan::{plan, plan_grid, solve_grid, GridAnswer, Plan, Workload};
 
 use crate::board::{Board, Dir};
 use crate::heuristic::pdb::PdbOptions;

@@ -28,8 +28,6 @@
 //! * IDA* runs in parallel when more than one thread is asked for, never on
 //!   more threads than the machine has cores.
 
-#[cfg(doc)]
-use super::plan_grid;
 use super::{
     anytime, astar, bfs, bibfs, fast, idastar, parallel, table, Algorithm, Problem, SearchError,
     SolveOptions, Solver,
@@ -43,7 +41,9 @@ use serde::Serialize;
 use std::fmt;
 
 mod check;
+mod grid;
 pub use check::check_options;
+pub use grid::{plan_grid, solve_grid, GridAnswer};
 
 /// Largest board `auto` searches exactly without being told to: every
 /// 15-puzzle (and 3×5, 2×8 …) is solved optimally in about a second with

@@ -6,6 +6,7 @@ mod algorithms;
 mod heavy;
 mod ida;
 mod large;
+mod layering;
 mod pdb;
 mod pdb_boards;
 mod pdb_forms;

@@ -226,7 +226,7 @@ fn load_or_build_uncached(
     if opts.use_cache {
         // a compact database is packed as it is read: the file's nibbles
         // are never all in memory
-        let mut sink = super::compact::Sink::new(entries, opts.compact() && key.regions);
+        let mut sink = super::lookup::sink::Sink::new(entries, opts.compact() && key.regions);
         match store::load_into(dir, &key, entries, &mut sink) {
             Ok(figures) => return sink.into_db(shape, goal, key, figures),
             Err(store::LoadError::Missing) => {}

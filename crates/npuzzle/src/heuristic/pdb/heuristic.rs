@@ -2,7 +2,7 @@
 //! with the same sum over the reflected position, and on request the dual
 //! lookups ([`Heuristic::second`], in [`super::dual`]).
 
-use super::dual::Dual;
+use super::lookup::dual::Dual;
 use super::{
     load_or_build, PatternDb, PdbError, PdbLayout, PdbOptions, PdbReporter, MAX_CELLS, MAX_GROUPS,
 };

@@ -25,20 +25,17 @@
 
 mod build;
 mod cache;
-mod compact;
-mod db;
-mod dual;
+mod entry;
 mod heuristic;
-mod layout;
-pub(crate) mod partition;
-mod ranks;
+mod lookup;
+mod model;
 pub mod store;
 mod verify;
 
 pub use cache::{forget_loaded, is_cached, load_or_build, PdbCache};
-pub use db::PatternDb;
 pub use heuristic::{reflection_applies, PdbHeuristic, PdbState, PdbTouched};
-pub use partition::{PartitionError, PartitionSpec};
+pub use lookup::db::PatternDb;
+pub use model::partition::{PartitionError, PartitionSpec};
 pub use verify::{verify, Verdict};
 
 use crate::board::{Board, Shape};
@@ -408,7 +405,7 @@ fn zero_aware(shape: Shape, k: usize, mode: BlankMode, compact: bool) -> bool {
             let n = shape.cells();
             match (
                 crate::rank::partial_count(n, k),
-                layout::state_count(shape, k, true),
+                model::indexing::state_count(shape, k, true),
             ) {
                 (Some(placements), Some(states)) => states <= placements.saturating_mul(4),
                 _ => false,
@@ -430,7 +427,7 @@ fn zero_aware(shape: Shape, k: usize, mode: BlankMode, compact: bool) -> bool {
             } else if bytes(placements.saturating_mul((n - k) as u64)) <= ZERO_AWARE_MAX_BYTES {
                 true
             } else {
-                layout::state_count(shape, k, true)
+                model::indexing::state_count(shape, k, true)
                     .is_some_and(|s| bytes(s) <= ZERO_AWARE_MAX_BYTES)
             }
         }
@@ -467,7 +464,7 @@ impl PdbLayout {
         if opts.also.len() > MAX_ALSO {
             return Err(PdbError::TooManyPartitions(opts.also.len() + 1));
         }
-        let groups = partition::resolve(&opts.partition, goal, opts.max_entries)?;
+        let groups = model::partition::resolve(&opts.partition, goal, opts.max_entries)?;
         if groups.len() > MAX_GROUPS {
             return Err(PdbError::TooManyGroups(groups.len()));
         }

@@ -3,7 +3,7 @@
 //! ranks by reciprocals.
 
 /// `C(a, b)` for `a ≤ 64`, `b ≤ 16`, saturating.
-pub(super) fn binomials() -> Box<[[u64; 17]; 65]> {
+pub(in crate::heuristic::pdb) fn binomials() -> Box<[[u64; 17]; 65]> {
     let mut c = Box::new([[0u64; 17]; 65]);
     for a in 0..=64 {
         c[a][0] = 1;
@@ -22,13 +22,13 @@ pub(super) fn binomials() -> Box<[[u64; 17]; 65]> {
 /// mask's entry took 512 KB and was read from the outer cache (Korf's 100
 /// with 6-6-3: 1.596 s against 1.667 s, medians of five alternating runs;
 /// 7-8 unchanged).
-pub(super) struct ByteRanks {
+pub(in crate::heuristic::pdb) struct ByteRanks {
     low: [u16; 256],
     high: [[u16; 256]; 9],
 }
 
 impl ByteRanks {
-    pub(super) fn new(binom: &[[u64; 17]; 65]) -> Box<ByteRanks> {
+    pub(in crate::heuristic::pdb) fn new(binom: &[[u64; 17]; 65]) -> Box<ByteRanks> {
         let mut t = Box::new(ByteRanks {
             low: [0; 256],
             high: [[0; 256]; 9],
@@ -56,7 +56,7 @@ impl ByteRanks {
     }
 
     #[inline(always)]
-    pub(super) fn rank(&self, mask: u64) -> usize {
+    pub(in crate::heuristic::pdb) fn rank(&self, mask: u64) -> usize {
         let low = (mask & 0xff) as usize;
         let high = ((mask >> 8) & 0xff) as usize;
         usize::from(self.low[low]) + usize::from(self.high[low.count_ones() as usize][high])
@@ -66,7 +66,7 @@ impl ByteRanks {
 /// `⌈2^64 / b⌉` for `b` in 2..=16: `r / b == (r · RECIPROCAL[b]) >> 64`
 /// for every `r < 2^32`, since the excess, below `r / 2^64 < 2^-32`, never
 /// carries `r / b` past its next multiple of `1 / b`.
-pub(super) const RECIPROCAL: [u64; 17] = {
+pub(in crate::heuristic::pdb) const RECIPROCAL: [u64; 17] = {
     let mut t = [0u64; 17];
     let mut b = 2;
     while b <= 16 {

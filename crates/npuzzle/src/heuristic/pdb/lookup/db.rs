@@ -4,17 +4,17 @@
 //! ranks the tiles and gathers their Manhattan distance in one pass, then
 //! reads half a byte: at the placement's rank when the database keeps the
 //! minimum over regions (the order in which neighbouring positions' values
-//! lie close together in memory), or, zero-aware, at the state [`Layout`]
+//! lie close together in memory), or, zero-aware, at the state [`Indexing`]
 //! gives the tiles' order, subset and the blank's region. A compact
 //! zero-aware database keeps one bit an entry ([`super::compact`]): a
 //! lookup then needs the group's value before the move.
 
-use super::build;
 use super::compact;
-use super::layout::Layout;
-use super::store::Contents as Built;
-use super::{store, PdbError};
 use crate::board::Shape;
+use crate::heuristic::pdb::entry::{self, prefetch};
+use crate::heuristic::pdb::model::indexing::{self, Indexing};
+use crate::heuristic::pdb::store::{self, Contents as Built};
+use crate::heuristic::pdb::PdbError;
 use std::sync::Arc;
 
 /// One group's database.
@@ -22,7 +22,7 @@ pub struct PatternDb {
     /// What the database is for (board, goal, group, zero-awareness); it
     /// also names the cache file.
     pub key: store::Key,
-    layout: Arc<Layout>,
+    layout: Arc<Indexing>,
     /// `md[i << 6 | c]`: Manhattan distance of tile `i` (key order) on
     /// cell `c` from its goal cell.
     md: Box<[u8; 1024]>,
@@ -48,7 +48,7 @@ impl PatternDb {
     /// holding `built` (entries in [`PatternDb::entries_for`]'s count);
     /// `compact`: kept at one bit an entry where it is zero-aware and has
     /// no clamped entry (else as built).
-    pub(super) fn new(
+    pub(in crate::heuristic::pdb) fn new(
         shape: Shape,
         goal: &crate::board::Board,
         key: store::Key,
@@ -57,7 +57,7 @@ impl PatternDb {
     ) -> Result<PatternDb, PdbError> {
         let compact = compact && key.regions && built.clamped == 0;
         let data = if compact {
-            let mut p = compact::Packer::new(built.entries);
+            let mut p = entry::Packer::new(built.entries);
             p.push(&built.data);
             p.finish()
         } else {
@@ -77,7 +77,7 @@ impl PatternDb {
 
     /// A compact database whose bits were packed while its file was read
     /// ([`compact::Packer`]).
-    pub(super) fn packed(
+    pub(in crate::heuristic::pdb) fn packed(
         shape: Shape,
         goal: &crate::board::Board,
         key: store::Key,
@@ -109,7 +109,7 @@ impl PatternDb {
         compact: bool,
     ) -> Result<PatternDb, PdbError> {
         let k = key.tiles.len();
-        let layout = Layout::get(shape, k, key.regions).ok_or(PdbError::BoardTooBig(shape))?;
+        let layout = Indexing::get(shape, k, key.regions).ok_or(PdbError::BoardTooBig(shape))?;
         let gpos = goal.positions();
         let cells: Vec<u8> = key.tiles.iter().map(|&t| gpos[usize::from(t)]).collect();
         let mut weights = layout.order_weight;
@@ -122,7 +122,7 @@ impl PatternDb {
             }
         }
         Ok(PatternDb {
-            md: build::manhattan_table(shape, &cells),
+            md: entry::manhattan_table(shape, &cells),
             weights,
             layout,
             key,
@@ -140,7 +140,7 @@ impl PatternDb {
     /// placement, or per (placement, region of the free cells) when
     /// zero-aware. `None` when out of range or the count overflows.
     pub fn entries_for(shape: Shape, k: usize, regions: bool) -> Option<u64> {
-        super::layout::state_count(shape, k, regions)
+        indexing::state_count(shape, k, regions)
     }
 
     /// Bytes the database holds in memory (half a byte an entry, or an
@@ -166,7 +166,7 @@ impl PatternDb {
     #[inline(always)]
     fn value_after(&self, state: u64, md: u32, prev: u8) -> u8 {
         if self.compact {
-            compact::step(prev, md, compact::bit(&self.data, state))
+            entry::step(prev, md, entry::bit(&self.data, state))
         } else {
             self.value_at(state, md)
         }
@@ -197,7 +197,12 @@ impl PatternDb {
     /// `cell(tiles[i])`, with the blank on `blank`, where nothing is known
     /// of the position before (a compact database walks to the goal).
     #[inline]
-    pub(super) fn lookup(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> u8 {
+    pub(in crate::heuristic::pdb) fn lookup(
+        &self,
+        tiles: &[u8],
+        cell: impl Fn(u8) -> u8,
+        blank: usize,
+    ) -> u8 {
         if self.compact {
             let mut cells = [0u8; 16];
             for (c, &t) in cells.iter_mut().zip(tiles) {
@@ -212,7 +217,7 @@ impl PatternDb {
     /// [`PatternDb::lookup`] one move of the group's tiles after a position
     /// of value `prev` (the search's hot path).
     #[inline(always)]
-    pub(super) fn lookup_after(
+    pub(in crate::heuristic::pdb) fn lookup_after(
         &self,
         tiles: &[u8],
         cell: impl Fn(u8) -> u8,
@@ -287,7 +292,12 @@ impl PatternDb {
     /// for memory together rather than one after another; returns the
     /// entry and the tiles' Manhattan distance, for [`PatternDb::read`].
     #[inline(always)]
-    pub(super) fn touch(&self, tiles: &[u8], cell: impl Fn(u8) -> u8, blank: usize) -> (u64, u32) {
+    pub(in crate::heuristic::pdb) fn touch(
+        &self,
+        tiles: &[u8],
+        cell: impl Fn(u8) -> u8,
+        blank: usize,
+    ) -> (u64, u32) {
         let (state, md) = self.state_and_md(tiles, cell, blank);
         let shift = if self.compact { 3 } else { 1 };
         if let Some(byte) = self.data.get((state >> shift) as usize) {
@@ -299,7 +309,7 @@ impl PatternDb {
     /// The value [`PatternDb::lookup_after`] gives, from what
     /// [`PatternDb::touch`] returned.
     #[inline(always)]
-    pub(super) fn read(&self, (state, md): (u64, u32), prev: u8) -> u8 {
+    pub(in crate::heuristic::pdb) fn read(&self, (state, md): (u64, u32), prev: u8) -> u8 {
         self.value_after(state, md, prev)
     }
 
@@ -330,23 +340,4 @@ impl PatternDb {
     pub fn clamped(&self) -> u64 {
         self.clamped
     }
-}
-
-/// A prefetch hint for the cache line holding `byte`. (Measured: Korf's
-/// 100 with 7-8 searched in 0.385 s against 0.531 s without, one thread,
-/// medians of five alternating runs; a plain load instead of the hint was
-/// slower than nothing.)
-#[inline(always)]
-#[allow(unsafe_code)]
-pub(super) fn prefetch<T>(byte: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: `_mm_prefetch` needs SSE, which every x86_64 target has; a
-    // prefetch is only a hint: it reads nothing into the program, writes
-    // nothing and never faults, and the pointer comes from a live reference.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(byte).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = byte;
 }

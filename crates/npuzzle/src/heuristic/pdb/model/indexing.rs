@@ -124,8 +124,8 @@ impl Geometry {
 }
 
 /// The index of one group size's states on one board shape, zero-aware or
-/// not. Shared by every database of that size (see [`Layout::get`]).
-pub struct Layout {
+/// not. Shared by every database of that size (see [`Indexing::get`]).
+pub struct Indexing {
     pub geo: Geometry,
     /// `k!`: orders per subset and region.
     pub orders: u64,
@@ -149,12 +149,12 @@ pub struct Layout {
     pub states: u64,
 }
 
-impl Layout {
+impl Indexing {
     /// The layout for `k` tiles on `shape`, built once per process.
     /// `None` when the subsets or states overflow (the caller has checked
     /// the entry cap before, so this is a guard).
-    pub fn get(shape: Shape, k: usize, regions: bool) -> Option<Arc<Layout>> {
-        type Layouts = Mutex<HashMap<(usize, usize, usize, bool), Arc<Layout>>>;
+    pub fn get(shape: Shape, k: usize, regions: bool) -> Option<Arc<Indexing>> {
+        type Layouts = Mutex<HashMap<(usize, usize, usize, bool), Arc<Indexing>>>;
         static LAYOUTS: OnceLock<Layouts> = OnceLock::new();
         let key = (shape.rows, shape.cols, k, regions);
         let mut map = LAYOUTS
@@ -164,12 +164,12 @@ impl Layout {
         if let Some(l) = map.get(&key) {
             return Some(l.clone());
         }
-        let l = Arc::new(Layout::new(shape, k, regions)?);
+        let l = Arc::new(Indexing::new(shape, k, regions)?);
         map.insert(key, l.clone());
         Some(l)
     }
 
-    fn new(shape: Shape, k: usize, regions: bool) -> Option<Layout> {
+    fn new(shape: Shape, k: usize, regions: bool) -> Option<Indexing> {
         let geo = Geometry::new(shape);
         let n = geo.n;
         if k == 0 || k > 16 || k > n {
@@ -232,7 +232,7 @@ impl Layout {
             .map(|(map, &i)| [i, map])
             .collect();
         let byte_ranks = (n <= 16).then(|| ByteRanks::new(&binom));
-        Some(Layout {
+        Some(Indexing {
             orders,
             order_weight,
             masks,
@@ -261,7 +261,7 @@ impl Layout {
         r as usize
     }
 
-    /// Whether [`Layout::state_of`] is a table lookup (boards of at most
+    /// Whether [`Indexing::state_of`] is a table lookup (boards of at most
     /// 16 cells) rather than a subset ranking.
     pub fn indexes_by_table(&self) -> bool {
         self.byte_ranks.is_some()
@@ -426,7 +426,7 @@ pub fn state_count(shape: Shape, k: usize, regions: bool) -> Option<u64> {
     if !regions {
         return crate::rank::partial_count(n, k);
     }
-    Layout::get(shape, k, true).map(|l| l.states)
+    Indexing::get(shape, k, true).map(|l| l.states)
 }
 
 #[cfg(test)]
@@ -450,7 +450,7 @@ mod tests {
     #[test]
     fn subsets_ranked_by_bytes_as_by_cells() {
         for k in [1, 3, 6, 7, 8, 9, 15, 16] {
-            let l = Layout::get(Shape::new(4, 4), k, false).unwrap();
+            let l = Indexing::get(Shape::new(4, 4), k, false).unwrap();
             let t = l.byte_ranks.as_ref().unwrap();
             for (i, &m) in l.masks.iter().enumerate() {
                 assert_eq!(t.rank(m), i, "k={k} {m:#x}");
@@ -470,7 +470,7 @@ mod tests {
             (Shape::new(5, 5), 2),
         ] {
             for regions in [false, true] {
-                let l = Layout::get(shape, k, regions).unwrap();
+                let l = Indexing::get(shape, k, regions).unwrap();
                 let n = shape.cells();
                 let mut seen = vec![false; l.states as usize];
                 let placements = crate::rank::PartialRanker::new(n, k).unwrap();

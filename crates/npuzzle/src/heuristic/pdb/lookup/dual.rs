@@ -17,14 +17,15 @@
 //! between those two (a zero-aware database has it; otherwise the
 //! Manhattan count again) is taken off.
 
-use super::{PatternDb, MAX_CELLS};
+use super::db::PatternDb;
 use crate::board::Board;
+use crate::heuristic::pdb::MAX_CELLS;
 use std::sync::Arc;
 
 /// What the dual lookups need.
-pub(super) struct Dual {
+pub(in crate::heuristic::pdb) struct Dual {
     /// Cells of the board.
-    pub(super) n: usize,
+    pub(in crate::heuristic::pdb) n: usize,
     /// Goal cell of each tile (the blank's is `blank`).
     goal_cell: Vec<u8>,
     /// The goal's blank cell.
@@ -37,7 +38,11 @@ pub(super) struct Dual {
 }
 
 impl Dual {
-    pub(super) fn new(goal: &Board, groups: &[Vec<u8>], dbs: &[Arc<PatternDb>]) -> Dual {
+    pub(in crate::heuristic::pdb) fn new(
+        goal: &Board,
+        groups: &[Vec<u8>],
+        dbs: &[Arc<PatternDb>],
+    ) -> Dual {
         let shape = goal.shape();
         let n = shape.cells();
         let goal_cell = goal.positions();
@@ -89,7 +94,7 @@ impl Dual {
     /// The dual lower bound for the board with tile `t` on `pos[t]`,
     /// from the databases `dbs` of the groups `members`; `md[t][c]` is
     /// tile `t`'s Manhattan distance from cell `c`.
-    pub(super) fn value(
+    pub(in crate::heuristic::pdb) fn value(
         &self,
         dbs: &[Arc<PatternDb>],
         members: &[Vec<u8>],
