@@ -190,7 +190,10 @@ fn one_bit_databases_refuse_the_dual_lookups() {
         .unwrap();
     // the library's message names no command-line flag
     let text = err.to_string();
-    assert!(text.contains("dual lookups") && !text.contains("--"), "{err}");
+    assert!(
+        text.contains("dual lookups") && !text.contains("--"),
+        "{err}"
+    );
 }
 
 #[test]
