@@ -11,6 +11,7 @@ mod cli_robust;
 mod cli_solve;
 mod cli_sweep;
 mod fuzz_regressions;
+mod lists;
 mod readme;
 mod server;
 mod server_config;

@@ -1,5 +1,6 @@
 //! Goals: the named layouts, and goals written out as boards.
 
+use super::layout::{named_goal, Named};
 use super::parse::{same_shape, Readable};
 use super::{check_shape, Board, BoardError, Grid, InputError, Scan, Shape};
 use std::str::FromStr;
@@ -149,36 +150,27 @@ impl Board {
     /// outside [`MIN_SIDE`](super::MIN_SIDE)`..=`[`MAX_SIDE`](super::MAX_SIDE)
     /// is [`BoardError::BadSize`], as for every board.
     pub fn blank_last(shape: Shape) -> Result<Board, BoardError> {
-        Board::generated(shape, |n| (1..n).chain([0]).collect())
+        Board::named(shape, Named::BlankLast)
     }
 
     /// The blank first, then the tiles in reading order: `0 1 … n−1`
     /// (Korf's convention).
     pub fn blank_first(shape: Shape) -> Result<Board, BoardError> {
-        Board::generated(shape, |n| (0..n).collect())
+        Board::named(shape, Named::BlankFirst)
     }
 
     /// Tiles `1..n−1` clockwise from the top-left corner, spiralling in; the
     /// blank takes the last cell of the spiral.
     pub fn spiral(shape: Shape) -> Result<Board, BoardError> {
-        Board::generated(shape, |n| {
-            let mut tiles = vec![0; n];
-            for (i, cell) in super::grid::spiral_order(shape).into_iter().enumerate() {
-                tiles[cell] = if i + 1 == n { 0 } else { i + 1 };
-            }
-            tiles
-        })
+        Board::named(shape, Named::Spiral)
     }
 
-    /// A layout made by `tiles` (given the cell count), once the shape is
-    /// known to be one a board holds: only then is anything generated, so
-    /// no shape reaches a layout whose tiles do not fit.
-    fn generated(
-        shape: Shape,
-        tiles: impl FnOnce(usize) -> Vec<usize>,
-    ) -> Result<Board, BoardError> {
+    /// A named goal, once the shape is known to be one a board holds: only
+    /// then is anything generated, so no shape reaches a layout whose tiles
+    /// do not fit.
+    fn named(shape: Shape, which: Named) -> Result<Board, BoardError> {
         check_shape(shape.rows, shape.cols)?;
-        let tiles: Vec<u16> = tiles(shape.cells())
+        let tiles: Vec<u16> = named_goal(shape, which)
             .into_iter()
             // below 256 on a checked shape
             .map(|t| u16::try_from(t).unwrap_or(u16::MAX))

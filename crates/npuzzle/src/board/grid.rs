@@ -7,7 +7,8 @@
 //! goals cost time and memory linear in the cells, so a 1000×1000 board is
 //! read, checked and answered "unreachable" in well under a second.
 
-use super::{Board, BoardError, Cell, Dir, Shape, MAX_SIDE, MIN_SIDE};
+use super::layout::{can_reach, check_tiles, named_goal, Named};
+use super::{Board, BoardError, Dir, Shape, MAX_SIDE, MIN_SIDE};
 use std::fmt;
 
 /// Most cells of a grid (16,777,216: a 4096×4096 board).
@@ -35,42 +36,7 @@ impl Grid {
     /// permutation of `0..rows·cols`.
     pub fn new(rows: usize, cols: usize, tiles: Vec<u32>) -> Result<Grid, BoardError> {
         check_grid_shape(rows, cols)?;
-        let n = rows * cols;
-        if tiles.len() != n {
-            return Err(BoardError::WrongCount {
-                count: tiles.len(),
-                rows,
-                cols,
-            });
-        }
-        // `first[t]` is 1 + the cell where tile t was first seen.
-        let mut first = vec![0u32; n];
-        for (cell, &t) in tiles.iter().enumerate() {
-            let t = t as usize;
-            if t >= n {
-                // Tiles 1..n, each once, with no 0: the blank is missing,
-                // rather than n being too big.
-                if t == n && tiles.iter().all(|&u| u != 0) && is_permutation_of_1_to_n(&tiles) {
-                    return Err(BoardError::NoBlank);
-                }
-                return Err(BoardError::OutOfRange {
-                    value: t.to_string(),
-                    rows,
-                    cols,
-                    cell: Cell::new(cell, cols),
-                });
-            }
-            if first[t] != 0 {
-                return Err(BoardError::Duplicate {
-                    tile: t,
-                    first: Cell::new(first[t] as usize - 1, cols),
-                    second: Cell::new(cell, cols),
-                });
-            }
-            first[t] = cell as u32 + 1;
-        }
-        // n entries, all in range, none repeated: 0 is among them.
-        let blank = first[0] as usize - 1;
+        let blank = check_tiles(rows, cols, &tiles)?;
         Ok(Grid {
             shape: Shape::new(rows, cols),
             blank,
@@ -133,20 +99,7 @@ impl Grid {
     /// `start∘goal⁻¹` must equal that of the blank's taxicab distance
     /// between the two (see [`Board::can_reach`]); O(n) time and memory.
     pub fn can_reach(&self, goal: &Grid) -> bool {
-        if self.shape != goal.shape {
-            return false;
-        }
-        let n = self.len();
-        let mut gpos = vec![0u32; n];
-        for (cell, &t) in goal.tiles.iter().enumerate() {
-            gpos[t as usize] = cell as u32;
-        }
-        // relative[cell]: the goal cell of the tile standing on `cell`
-        let relative: Vec<u32> = self.tiles.iter().map(|&t| gpos[t as usize]).collect();
-        let cols = self.cols();
-        let (a, b) = (self.blank, goal.blank);
-        let dist = (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
-        odd_permutation(&relative) == (dist % 2 == 1)
+        self.shape == goal.shape && can_reach(self.shape, &self.tiles, &goal.tiles)
     }
 
     /// Moves the blank in place; false (and nothing changes) at the edge.
@@ -163,27 +116,22 @@ impl Grid {
 
     /// `1 2 … n−1 0`.
     pub fn blank_last(shape: Shape) -> Grid {
-        let n = shape.cells() as u32;
-        Grid::from_valid(shape, (1..n).chain([0]).collect())
+        Grid::named(shape, Named::BlankLast)
     }
 
     /// `0 1 … n−1` (Korf's convention).
     pub fn blank_first(shape: Shape) -> Grid {
-        Grid::from_valid(shape, (0..shape.cells() as u32).collect())
+        Grid::named(shape, Named::BlankFirst)
     }
 
     /// Tiles `1..n−1` clockwise from the top-left corner, spiralling in;
     /// the blank on the last cell of the spiral.
     pub fn spiral(shape: Shape) -> Grid {
-        let n = shape.cells();
-        let mut tiles = vec![0u32; n];
-        for (i, cell) in spiral_order(shape).into_iter().enumerate() {
-            tiles[cell] = if i + 1 == n { 0 } else { (i + 1) as u32 };
-        }
-        Grid::from_valid(shape, tiles)
+        Grid::named(shape, Named::Spiral)
     }
 
-    fn from_valid(shape: Shape, tiles: Vec<u32>) -> Grid {
+    fn named(shape: Shape, which: Named) -> Grid {
+        let tiles = named_goal(shape, which);
         let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0);
         Grid {
             shape,
@@ -242,70 +190,6 @@ impl fmt::Display for Grid {
         }
         Ok(())
     }
-}
-
-/// The cells of `shape` in spiral order: clockwise from the top-left
-/// corner, inward.
-pub(crate) fn spiral_order(shape: Shape) -> Vec<usize> {
-    let (rows, cols) = (shape.rows as isize, shape.cols as isize);
-    let mut order = Vec::with_capacity(shape.cells());
-    let (mut top, mut bottom, mut left, mut right) = (0isize, rows - 1, 0isize, cols - 1);
-    while top <= bottom && left <= right {
-        for c in left..=right {
-            order.push((top * cols + c) as usize);
-        }
-        for r in top + 1..=bottom {
-            order.push((r * cols + right) as usize);
-        }
-        if top < bottom {
-            for c in (left..right).rev() {
-                order.push((bottom * cols + c) as usize);
-            }
-        }
-        if left < right {
-            for r in (top + 1..bottom).rev() {
-                order.push((r * cols + left) as usize);
-            }
-        }
-        top += 1;
-        bottom -= 1;
-        left += 1;
-        right -= 1;
-    }
-    order
-}
-
-/// Whether `tiles` holds every number `1..=len` once.
-fn is_permutation_of_1_to_n(tiles: &[u32]) -> bool {
-    let n = tiles.len();
-    let mut seen = vec![false; n + 1];
-    tiles.iter().all(|&t| {
-        let t = t as usize;
-        (1..=n).contains(&t) && !std::mem::replace(&mut seen[t], true)
-    })
-}
-
-/// Parity of a permutation of `0..n`: `true` when odd. Cycles counted in
-/// O(n) time with a bit per element.
-fn odd_permutation(perm: &[u32]) -> bool {
-    let mut seen = vec![false; perm.len()];
-    let mut odd = false;
-    for start in 0..perm.len() {
-        if seen[start] {
-            continue;
-        }
-        let mut len = 0usize;
-        let mut i = start;
-        while !seen[i] {
-            seen[i] = true;
-            i = perm[i] as usize;
-            len += 1;
-        }
-        if len.is_multiple_of(2) {
-            odd = !odd;
-        }
-    }
-    odd
 }
 
 #[cfg(test)]

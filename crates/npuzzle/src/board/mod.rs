@@ -6,6 +6,7 @@
 mod error;
 mod goal;
 mod grid;
+mod layout;
 mod parse;
 mod problem;
 mod shape;
@@ -121,68 +122,28 @@ impl Board {
     /// is within [`MIN_SIDE`]`..=`[`MAX_SIDE`] and that the tiles form a
     /// permutation of `0..rows*cols`.
     pub fn new(rows: usize, cols: usize, tiles: &[u16]) -> Result<Board, BoardError> {
-        check_shape(rows, cols)?;
-        let n = rows * cols;
-        if tiles.len() != n {
-            return Err(BoardError::WrongCount {
-                count: tiles.len(),
-                rows,
-                cols,
-            });
-        }
-        // Tiles 1..n, each once, with no 0: say the blank is missing, not
-        // that n is too big (a repeated tile is reported as such below).
-        if !tiles.contains(&0) && tiles.iter().all(|&t| (1..=n).contains(&usize::from(t))) {
-            let mut seen = vec![false; n + 1];
-            if tiles
-                .iter()
-                .all(|&t| !std::mem::replace(&mut seen[usize::from(t)], true))
-            {
-                return Err(BoardError::NoBlank);
-            }
-        }
-        // `seen[t]` is 1 + the cell where tile t was first seen.
-        let mut seen = [0u16; MAX_SIDE * MAX_SIDE];
-        let mut blank = None;
-        for (cell, &t) in tiles.iter().enumerate() {
-            let t = usize::from(t);
-            if t >= n {
-                return Err(BoardError::OutOfRange {
-                    value: t.to_string(),
-                    rows,
-                    cols,
-                    cell: Cell::new(cell, cols),
-                });
-            }
-            if seen[t] != 0 {
-                return Err(BoardError::Duplicate {
-                    tile: t,
-                    first: Cell::new(usize::from(seen[t]) - 1, cols),
-                    second: Cell::new(cell, cols),
-                });
-            }
-            seen[t] = cell as u16 + 1;
-            if t == 0 {
-                blank = Some(cell);
-            }
-        }
-        let Some(blank) = blank else {
-            return Err(BoardError::NoBlank);
-        };
-        // With n entries, all in range and none repeated, every tile is present;
-        // the loop above has proved it, so nothing can be missing here.
-        Ok(Board {
-            rows: rows as u8,
-            cols: cols as u8,
-            blank: blank as u8,
-            tiles: tiles.iter().map(|&t| t as u8).collect(),
-        })
+        Board::checked(rows, cols, tiles)
     }
 
     /// Builds a board from `u8` tiles (validated like [`Board::new`]).
     pub fn from_tiles(rows: usize, cols: usize, tiles: &[u8]) -> Result<Board, BoardError> {
-        let wide: Vec<u16> = tiles.iter().map(|&t| u16::from(t)).collect();
-        Board::new(rows, cols, &wide)
+        Board::checked(rows, cols, tiles)
+    }
+
+    fn checked<T: layout::Tile>(
+        rows: usize,
+        cols: usize,
+        tiles: &[T],
+    ) -> Result<Board, BoardError> {
+        check_shape(rows, cols)?;
+        let blank = layout::check_tiles(rows, cols, tiles)?;
+        // every tile is below rows·cols ≤ 256
+        Ok(Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            blank: blank as u8,
+            tiles: tiles.iter().map(|&t| t.index() as u8).collect(),
+        })
     }
 
     /// Number of rows.
@@ -386,59 +347,12 @@ pub fn check_shape(rows: usize, cols: usize) -> Result<(), BoardError> {
 /// [`Board::can_reach`] on raw tiles (valid permutations of the same
 /// length, of shape `shape`), without allocating.
 pub fn slices_can_reach(shape: Shape, start: &[u8], goal: &[u8]) -> bool {
-    let n = start.len();
-    let mut gpos = [0u8; MAX_SIDE * MAX_SIDE];
-    for (cell, &t) in goal.iter().enumerate() {
-        gpos[usize::from(t)] = cell as u8;
-    }
-    // relative[cell] = the goal cell of the tile standing on `cell`.
-    let mut relative = [0u8; MAX_SIDE * MAX_SIDE];
-    let (mut a, mut b) = (0, 0);
-    for (cell, &t) in start.iter().enumerate() {
-        relative[cell] = gpos[usize::from(t)];
-        if t == 0 {
-            a = cell;
-        }
-    }
-    if let Some(g) = goal.iter().position(|&t| t == 0) {
-        b = g;
-    }
-    let cols = shape.cols;
-    let dist = (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols);
-    permutation_parity(&relative[..n]) == (dist % 2 == 1)
+    layout::can_reach(shape, start, goal)
 }
 
 /// Parity of a permutation of `0..n` given as a slice: `true` when odd.
 pub fn permutation_parity(perm: &[u8]) -> bool {
-    if perm.len() <= 64 {
-        // Inversions counted with a bit mask: branch-free, and the batch
-        // runner's hot path on small boards.
-        let mut seen: u64 = 0;
-        let mut inversions = 0u32;
-        for &v in perm {
-            inversions += (seen >> v).count_ones();
-            seen |= 1u64 << v;
-        }
-        return inversions % 2 == 1;
-    }
-    let mut seen = [false; MAX_SIDE * MAX_SIDE];
-    let mut odd = false;
-    for start in 0..perm.len() {
-        if seen[start] {
-            continue;
-        }
-        let mut len = 0usize;
-        let mut i = start;
-        while !seen[i] {
-            seen[i] = true;
-            i = usize::from(perm[i]);
-            len += 1;
-        }
-        if len.is_multiple_of(2) {
-            odd = !odd;
-        }
-    }
-    odd
+    layout::odd_permutation(perm)
 }
 
 #[cfg(test)]

@@ -133,7 +133,6 @@ impl LinearConflict {
 
 impl Heuristic for LinearConflict {
     type State = LcState;
-    type Touched = ();
 
     fn name(&self) -> &'static str {
         "linear-conflict"

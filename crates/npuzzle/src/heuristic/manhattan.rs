@@ -18,14 +18,13 @@ pub struct Manhattan {
 impl Manhattan {
     /// Manhattan distance toward `goal`.
     pub fn new(goal: &Board) -> Manhattan {
-        let (n, cols) = (goal.len(), goal.cols());
+        let (n, shape) = (goal.len(), goal.shape());
         let pos = goal.positions();
         let mut dist = Box::new([[0u8; 256]; 256]);
         for tile in 1..n {
             let g = usize::from(pos[tile]);
             for cell in 0..n {
-                let d = (g / cols).abs_diff(cell / cols) + (g % cols).abs_diff(cell % cols);
-                dist[tile][cell] = d as u8;
+                dist[tile][cell] = shape.distance(g, cell) as u8;
             }
         }
         Manhattan { dist }
@@ -41,7 +40,6 @@ impl Manhattan {
 
 impl Heuristic for Manhattan {
     type State = u32;
-    type Touched = ();
 
     const READS_TILES: bool = false;
 

@@ -2,14 +2,13 @@
 //! informed as either. Pattern databases over two partitions of the tiles
 //! use it (each partition's sum is a lower bound, so their maximum is one).
 
-use super::Heuristic;
+use super::{Heuristic, TableHooks};
 
 /// The larger of `A`'s and `B`'s estimates.
 pub struct MaxOf<A, B>(pub A, pub B);
 
 impl<A: Heuristic, B: Heuristic> Heuristic for MaxOf<A, B> {
     type State = (A::State, B::State);
-    type Touched = (A::Touched, B::Touched);
 
     const READS_TILES: bool = A::READS_TILES || B::READS_TILES;
 
@@ -40,6 +39,11 @@ impl<A: Heuristic, B: Heuristic> Heuristic for MaxOf<A, B> {
             self.1.update(b, tiles, tile, from, to),
         )
     }
+}
+
+/// The hooks of both, where both have them.
+impl<A: TableHooks, B: TableHooks> TableHooks for MaxOf<A, B> {
+    type Touched = (A::Touched, B::Touched);
 
     /// `B` is left as it was once `A` alone exceeds `limit`: the state is
     /// then good only for pruning, as the trait allows.

@@ -28,7 +28,6 @@ impl Misplaced {
 
 impl Heuristic for Misplaced {
     type State = u32;
-    type Touched = ();
 
     const READS_TILES: bool = false;
 

@@ -7,15 +7,22 @@
 //! group's value, so that only the group of the moved tile is looked up
 //! again.
 //!
+//! A heuristic is the five items of [`Heuristic`]; those backed by large
+//! tables (pattern databases) also implement [`TableHooks`], what IDA* may
+//! ask of them to hide memory latency and to prune more. IDA* takes a
+//! [`TableHooks`]; [`Plain`] gives any heuristic the hooks' defaults.
+//!
 //! Every heuristic here is admissible (it never overestimates), so A* and
 //! IDA* with any of them find optimal paths.
 
+mod hooks;
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod max;
 pub mod misplaced;
 pub mod pdb;
 
+pub use hooks::{Plain, TableHooks};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use max::MaxOf;
@@ -26,6 +33,58 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A lower bound on the moves from a board to a fixed goal.
+///
+/// A new heuristic is these items; IDA* runs it through
+/// [`search::idastar_with`](crate::search::idastar_with):
+///
+/// ```
+/// use npuzzle::heuristic::Heuristic;
+/// use npuzzle::{search, Board, Problem, SolveOptions};
+///
+/// /// Tiles out of their goal row, plus tiles out of their goal column.
+/// struct RowsCols { row: Vec<usize>, col: Vec<usize>, cols: usize }
+///
+/// impl RowsCols {
+///     fn new(goal: &Board) -> RowsCols {
+///         let cols = goal.cols();
+///         let at = goal.positions(); // the goal cell of each tile
+///         RowsCols {
+///             row: at.iter().map(|&c| usize::from(c) / cols).collect(),
+///             col: at.iter().map(|&c| usize::from(c) % cols).collect(),
+///             cols,
+///         }
+///     }
+///     fn tile(&self, tile: u8, cell: usize) -> u32 {
+///         let t = usize::from(tile);
+///         if t == 0 { return 0 } // the blank is not counted
+///         u32::from(cell / self.cols != self.row[t]) + u32::from(cell % self.cols != self.col[t])
+///     }
+/// }
+///
+/// impl Heuristic for RowsCols {
+///     type State = u32; // the estimate itself
+///     fn name(&self) -> &'static str { "rows-cols" }
+///     fn init(&self, tiles: &[u8]) -> u32 {
+///         tiles.iter().enumerate().map(|(cell, &t)| self.tile(t, cell)).sum()
+///     }
+///     fn value(&self, s: &u32) -> u32 { *s }
+///     fn update(&self, s: &u32, _: &[u8], tile: u8, from: usize, to: usize) -> u32 {
+///         s - self.tile(tile, from) + self.tile(tile, to)
+///     }
+///     // `update` reads only the moved tile: IDA* may skip moving the board.
+///     const READS_TILES: bool = false;
+/// }
+///
+/// let start = Board::from_tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1])?;
+/// let goal = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0])?;
+/// let problem = Problem::new(start, goal)?;
+/// let opts = SolveOptions::default().with_path(true);
+/// let mine = search::idastar_with(&problem, &RowsCols::new(problem.goal()), &opts)?;
+/// assert_eq!(mine.moves, Some(31)); // one of the two hardest 8-puzzles
+/// assert_eq!(mine.heuristic, Some("rows-cols"));
+/// assert!(search::verify_path(problem.start(), problem.goal(), mine.path.as_deref().unwrap()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Heuristic: Send + Sync {
     /// What a search carries per node (small and `Copy`).
     type State: Copy + Send + Sync + fmt::Debug;
@@ -51,98 +110,13 @@ pub trait Heuristic: Send + Sync {
         to: usize,
     ) -> Self::State;
 
-    /// Like [`Heuristic::update`], but the heuristic may skip work once the
-    /// value is known to exceed `limit`: the state returned then has a value
-    /// above `limit` but is good only for pruning, never for updating
-    /// further. (Pattern databases skip the reflected lookup this way.)
-    #[inline]
-    fn update_bounded(
-        &self,
-        state: &Self::State,
-        tiles: &[u8],
-        tile: u8,
-        from: usize,
-        to: usize,
-        _limit: u32,
-    ) -> Self::State {
-        self.update(state, tiles, tile, from, to)
-    }
-
     /// Whether [`Heuristic::update`] reads `tiles`. When `false` it must
     /// not: IDA* then passes an empty slice, asks for a child's estimate
     /// before moving the board, and moves it only for children within the
     /// bound.
     const READS_TILES: bool = true;
 
-    /// What [`Heuristic::touch`] found out about a move, for
-    /// [`Heuristic::update_touched`] (pattern databases: where each lookup
-    /// reads).
-    type Touched: Copy + Default;
-
-    /// Whether [`Heuristic::touch`] pays: IDA* then touches every child's
-    /// entries before evaluating any.
-    fn touches(&self) -> bool {
-        false
-    }
-
-    /// Whether the tables [`Heuristic::touch`] reads lie mostly beyond the
-    /// processor's caches, so that IDA* does best to touch a node's
-    /// grandchildren when it orders its children, a subtree ahead of
-    /// reading them, rather than its children when it expands it.
-    fn far(&self) -> bool {
-        false
-    }
-
-    /// Asks the cache for what [`Heuristic::update`] of this move will
-    /// read from large tables, so that a node's children's cache misses
-    /// overlap instead of coming one after another (pattern databases: one
-    /// or two misses a child), and returns where, so that the update need
-    /// not work it out again. Nothing by default.
-    #[inline]
-    fn touch(&self, _state: &Self::State, _tile: u8, _from: usize, _to: usize) -> Self::Touched {
-        Self::Touched::default()
-    }
-
-    /// [`Heuristic::update_bounded`] of a move [`Heuristic::touch`] was
-    /// given, with what it returned.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn update_touched(
-        &self,
-        state: &Self::State,
-        _touched: &Self::Touched,
-        tiles: &[u8],
-        tile: u8,
-        from: usize,
-        to: usize,
-        limit: u32,
-    ) -> Self::State {
-        self.update_bounded(state, tiles, tile, from, to, limit)
-    }
-
-    /// A second lower bound for the same board, costlier than
-    /// [`Heuristic::value`] and not consistent with it (pattern databases:
-    /// the dual lookups). IDA* asks for it only where the first does not
-    /// prune, and takes the larger. `0` unless [`Heuristic::has_second`].
-    #[inline]
-    fn second(&self, _state: &Self::State) -> u32 {
-        0
-    }
-
-    /// Whether [`Heuristic::second`] can say more than `0`.
-    fn has_second(&self) -> bool {
-        false
-    }
-
-    /// Which of two children of the same estimate IDA* searches first: the
-    /// smaller. Only the last iteration's length changes with it (it
-    /// stops at the first solution); `0` by default, move order.
-    #[inline]
-    fn tie(&self, _state: &Self::State) -> u32 {
-        0
-    }
-
-    /// Convenience: the estimate for a whole board.
+    /// The estimate for a whole board.
     fn estimate(&self, tiles: &[u8]) -> u32 {
         self.value(&self.init(tiles))
     }
@@ -245,7 +219,7 @@ pub trait WithHeuristic {
     /// What the work returns.
     type Output;
     /// Does the work with `h`.
-    fn run<H: Heuristic>(self, h: &H) -> Self::Output;
+    fn run<H: TableHooks>(self, h: &H) -> Self::Output;
 }
 
 /// Builds the heuristic `kind` for `goal` and runs `work` with it; `Err`
@@ -265,10 +239,10 @@ pub fn with_heuristic<W: WithHeuristic>(
     work: W,
 ) -> Result<W::Output, pdb::PdbError> {
     match kind {
-        HeuristicKind::Misplaced => Ok(work.run(&Misplaced::new(goal))),
-        HeuristicKind::Manhattan => Ok(work.run(&Manhattan::new(goal))),
+        HeuristicKind::Misplaced => Ok(work.run(&Plain(Misplaced::new(goal)))),
+        HeuristicKind::Manhattan => Ok(work.run(&Plain(Manhattan::new(goal)))),
         HeuristicKind::LinearConflict | HeuristicKind::Auto => {
-            Ok(work.run(&LinearConflict::new(goal)))
+            Ok(work.run(&Plain(LinearConflict::new(goal))))
         }
         HeuristicKind::Pdb => {
             // The node state holds a byte per cell and a few per group,

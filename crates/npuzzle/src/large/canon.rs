@@ -117,14 +117,15 @@ impl Canon {
     /// cells: a lower bound on the moves left, since a move shifts one tile
     /// by one cell.
     pub(crate) fn manhattan(&self) -> u64 {
+        let shape = crate::board::Shape::new(self.rows, self.cols);
         let mut sum = 0u64;
         for (cell, &label) in self.board.iter().enumerate() {
             if label == self.blank_label {
                 continue;
             }
-            let (r, c) = self.rc(cell as u32);
             let (gr, gc) = self.goal_rc(label);
-            sum += u64::from(r.abs_diff(gr) + c.abs_diff(gc));
+            let goal = gr as usize * self.cols + gc as usize;
+            sum += shape.distance(cell, goal) as u64;
         }
         sum
     }

@@ -21,7 +21,7 @@ use super::{Budget, Limit, Problem, SearchError, Solution, SolveOptions, Solver,
 use crate::board::Dir;
 use crate::budget::Clock;
 use crate::budget::Interrupt;
-use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
+use crate::heuristic::{with_heuristic, Heuristic, TableHooks, WithHeuristic};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -57,7 +57,7 @@ impl Solver for Anytime {
         }
         impl WithHeuristic for Work<'_> {
             type Output = Result<Solution, SearchError>;
-            fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+            fn run<H: TableHooks>(self, h: &H) -> Self::Output {
                 run(h, self.problem, self.opts)
             }
         }
@@ -114,7 +114,7 @@ impl Shared {
     }
 }
 
-fn run<H: Heuristic>(
+fn run<H: TableHooks>(
     h: &H,
     problem: &Problem,
     opts: &SolveOptions,
@@ -244,7 +244,7 @@ fn upper<H: Heuristic>(
 
 /// The lower side: IDA*, raising the proven lower bound with every
 /// iteration it finishes.
-fn lower<H: Heuristic>(h: &H, problem: &Problem, budget: &Budget, parity: u32, shared: &Shared) {
+fn lower<H: TableHooks>(h: &H, problem: &Problem, budget: &Budget, parity: u32, shared: &Shared) {
     let mut ida = Ida::new(h, problem.goal(), Clock::new(budget), Pruning::Auto);
     ida.set_board(problem.start().tiles());
     let hs = h.init(problem.start().tiles());

@@ -25,7 +25,7 @@ use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
 use crate::codec::{with_codec, Codec, WithCodec};
-use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
+use crate::heuristic::{with_heuristic, Heuristic, TableHooks, WithHeuristic};
 use std::collections::hash_map::Entry;
 use std::collections::BinaryHeap;
 
@@ -146,7 +146,7 @@ pub(crate) fn search(
     }
     impl WithHeuristic for HWork<'_> {
         type Output = Result<Solution, SearchError>;
-        fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+        fn run<H: TableHooks>(self, h: &H) -> Self::Output {
             search_with(h, self.problem, self.opts, self.weight)
         }
     }

@@ -5,8 +5,9 @@
 //! slides one tile and is undone on the way back), moves from precomputed
 //! neighbour tables, moves pruned by an automaton of duplicate move strings
 //! ([`super::prune`]; at least no move straight back), the heuristic
-//! updated incrementally ([`Heuristic::update`]) and the search
-//! generic over the heuristic so it is monomorphised, nothing allocated per
+//! updated incrementally ([`Heuristic::update`]), every child evaluated
+//! before any is searched and searched in the one order [`child_key`]
+//! gives, the search generic over the heuristic so it is monomorphised, nothing allocated per
 //! node, and the clock and cancel flag looked at only every few thousand
 //! expansions.
 //!
@@ -19,7 +20,7 @@ use super::prune::{MovePruner, Pruning, FORBIDDEN};
 use super::{Limit, Problem};
 use crate::board::{Board, Dir};
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, TableHooks};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -36,23 +37,20 @@ pub enum Step {
 }
 
 /// The depth-first core of IDA*, for one heuristic.
-pub struct Ida<'h, H: Heuristic> {
+pub struct Ida<'h, H: TableHooks> {
     h: &'h H,
     /// Neighbours of each cell; indexed by a `u8` cell, so no bounds checks.
     moves: [Moves; 256],
     /// Direction codes of `moves`.
     codes: [[u8; 4]; 256],
     pruner: Arc<MovePruner>,
-    /// Whether nodes are expanded in two passes ([`Ida::dfs2`]): every
-    /// child evaluated, then the children searched smallest `f` first.
-    two_pass: bool,
-    /// Whether the heuristic's second opinion ([`Heuristic::second`]) is
-    /// asked, with bidirectional pathmax (in the two-pass expansion).
+    /// Whether the heuristic's second opinion ([`TableHooks::second`]) is
+    /// asked, with bidirectional pathmax.
     second: bool,
     /// Whether the children's table entries are touched first
-    /// ([`Heuristic::touches`]).
+    /// ([`TableHooks::touches`]).
     touch: bool,
-    /// Whether they are touched a subtree ahead ([`Heuristic::far`]).
+    /// Whether they are touched a subtree ahead ([`TableHooks::far`]).
     ahead: bool,
     /// The board in place (first `n` bytes); indexed by `u8` cells.
     board: [u8; 256],
@@ -73,7 +71,7 @@ pub struct Ida<'h, H: Heuristic> {
     path: Vec<Dir>,
 }
 
-impl<'h, H: Heuristic> Ida<'h, H> {
+impl<'h, H: TableHooks> Ida<'h, H> {
     /// A searcher for boards of `goal`'s shape, limited by `clock`'s budget,
     /// pruning moves as `pruning` says.
     pub fn new(h: &'h H, goal: &Board, clock: Clock<'h>, pruning: Pruning) -> Ida<'h, H> {
@@ -100,12 +98,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             moves,
             codes,
             pruner: MovePruner::shared_until(goal.shape(), pruning, &|| clock.poll().is_err()),
-            // The two-pass expansion does not move the board for the
-            // heuristic, so it serves those that do not read it (pattern
-            // databases: on Korf's 100 with 7-8, 13% fewer nodes generated
-            // and 0.378 s against 0.415 s than in move order, medians of 3).
-            two_pass: !H::READS_TILES,
-            second: h.has_second() && !H::READS_TILES,
+            second: h.has_second(),
             touch: h.touches(),
             ahead: h.touches() && h.far(),
             board,
@@ -156,16 +149,12 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         self.bound = bound;
         self.next_bound = u32::MAX;
         self.path.clear();
-        if self.two_pass {
-            let mut touched = [H::Touched::default(); 4];
-            if self.ahead {
-                self.touch_kids(&hs, blank, state, usize::MAX, &mut touched);
-                self.dfs2::<true>(blank as u8, state, g, hs, &touched)
-            } else {
-                self.dfs2::<false>(blank as u8, state, g, hs, &touched)
-            }
+        let mut touched = [H::Touched::default(); 4];
+        if self.ahead {
+            self.touch_kids(&hs, blank, state, usize::MAX, &mut touched);
+            self.dfs::<true>(blank as u8, state, g, hs, &touched)
         } else {
-            self.dfs(blank as u8, state, g, hs)
+            self.dfs::<false>(blank as u8, state, g, hs, &touched)
         }
     }
 
@@ -218,50 +207,8 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         step != Step::Exhausted
     }
 
-    /// The expansion for heuristics that read the board
-    /// ([`Heuristic::READS_TILES`]): each child is moved to, evaluated and
-    /// searched in move order. The others go through [`Ida::dfs2`].
-    fn dfs(&mut self, blank: u8, state: u32, g: u32, hs: H::State) -> Step {
-        if self.h.value(&hs) == 0 && self.board[..self.n] == self.goal[..] {
-            return Step::Found;
-        }
-        if self.expanded >= self.check_at && self.poll() {
-            return Step::Stopped;
-        }
-        self.expanded += 1;
-        let m = self.moves[usize::from(blank)];
-        let codes = self.codes[usize::from(blank)];
-        let b = usize::from(blank);
-        let limit = self.bound.saturating_sub(g + 1);
-        for (i, &code) in codes.iter().enumerate().take(usize::from(m.len)) {
-            let next = self.pruner.next(state, code);
-            if next == FORBIDDEN {
-                continue;
-            }
-            self.generated += 1;
-            let (cell, dir) = (m.cells[i], m.dirs[i]);
-            let to = usize::from(cell);
-            let tile = slide(&mut self.board, b, to);
-            let hs2 = self
-                .h
-                .update_bounded(&hs, &self.board[..self.n], tile, to, b, limit);
-            let f = g + 1 + self.h.value(&hs2);
-            let step = if f > self.bound {
-                self.next_bound = self.next_bound.min(f);
-                Step::Exhausted
-            } else {
-                self.dfs(cell, next, g + 1, hs2)
-            };
-            undo_slide(&mut self.board, b, to, tile);
-            if self.ends(step, dir) {
-                return step;
-            }
-        }
-        Step::Exhausted
-    }
-
     /// Asks the heuristic for the table entries of every child of a node
-    /// ([`Heuristic::touch`]) into `out`, by move: the node has heuristic
+    /// ([`TableHooks::touch`]) into `out`, by move: the node has heuristic
     /// state `hs`, the blank on `blank` and the automaton in `state`, and
     /// its board is the one in place but for the blank having come from
     /// `prev` (`usize::MAX` when it is the board in place).
@@ -290,8 +237,40 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         }
     }
 
-    /// [`Ida::dfs`] in two passes: every child is evaluated before any is
-    /// searched, smallest `f` first. With the heuristic's second opinion
+    /// The heuristic state of the child whose blank goes from `b` to `to`,
+    /// exact up to `limit` ([`TableHooks::update_bounded`]); `touched` is
+    /// what [`TableHooks::touch`] found for it, if asked.
+    #[inline(always)]
+    fn child(
+        &mut self,
+        hs: &H::State,
+        touched: &H::Touched,
+        b: usize,
+        to: usize,
+        limit: u32,
+    ) -> H::State {
+        if H::READS_TILES {
+            let tile = slide(&mut self.board, b, to);
+            let hs2 = self
+                .h
+                .update_bounded(hs, &self.board[..self.n], tile, to, b, limit);
+            undo_slide(&mut self.board, b, to, tile);
+            hs2
+        } else if self.touch {
+            let tile = self.board[to];
+            self.h.update_touched(hs, touched, &[], tile, to, b, limit)
+        } else {
+            self.h.update_bounded(hs, &[], self.board[to], to, b, limit)
+        }
+    }
+
+    /// The one expansion, in two passes: every child is evaluated before
+    /// any is searched, in the order of [`child_key`] (on Korf's 100 with
+    /// 7-8, 13% fewer nodes generated and 0.378 s against 0.415 s than
+    /// evaluating and searching each child in move order, medians of 3).
+    /// A heuristic that reads the board ([`Heuristic::READS_TILES`]) has
+    /// the child's board moved to and back for its evaluation; the others
+    /// are evaluated from the move alone. With the heuristic's second opinion
     /// (an inconsistent heuristic) it adds bidirectional pathmax: a child
     /// whose estimate exceeds the
     /// parent's by more than one move raises the parent's (a move changes
@@ -299,10 +278,10 @@ impl<'h, H: Heuristic> Ida<'h, H> {
     /// children at once. (Pathmax downwards never prunes in IDA*: a child's
     /// inherited `f` is its parent's, within the bound.)
     ///
-    /// With `AHEAD` ([`Heuristic::far`]), `ahead` is what
-    /// [`Heuristic::touch`] found for each child, asked for by the parent
+    /// With `AHEAD` ([`TableHooks::far`]), `ahead` is what
+    /// [`TableHooks::touch`] found for each child, asked for by the parent
     /// (see below); without, the node touches its children itself.
-    fn dfs2<const AHEAD: bool>(
+    fn dfs<const AHEAD: bool>(
         &mut self,
         blank: u8,
         state: u32,
@@ -346,34 +325,25 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             }
             self.generated += 1;
             let to = usize::from(m.cells[i]);
-            let tile = self.board[to];
-            let hs2 = if self.touch {
-                self.h
-                    .update_touched(&hs, &touched[i], &[], tile, to, b, limit)
-            } else {
-                self.h.update_bounded(&hs, &[], tile, to, b, limit)
-            };
+            let hs2 = self.child(&hs, &touched[i], b, to, limit);
             let mut f = g + 1 + self.h.value(&hs2);
             if self.second && f <= self.bound {
                 f = f.max(g + 1 + self.h.second(&hs2));
             }
             if f > self.bound {
                 // pathmax: the parent is at least `f − 2` (its `g` plus the
-                // child's estimate less one)
-                if f - 2 > self.bound {
+                // child's estimate less one; saturating, for a heuristic
+                // that says 0 short of the goal)
+                if f.saturating_sub(2) > self.bound {
                     self.next_bound = self.next_bound.min(f - 2);
                     return Step::Exhausted;
                 }
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
+            fs[i] = child_key(self.h, f, &hs2);
             kids[i] = Some((hs2, next));
-            fs[i] = u64::from(f) << 32 | u64::from(self.h.tie(&hs2));
         }
-        // Smallest `f` first, ties as the heuristic says (stable): in the
-        // last iteration the goal is met sooner; the order changes nothing
-        // else (pruning depends on the path, not on the order siblings are
-        // searched in).
         let mut order = [0usize, 1, 2, 3];
         order.sort_by_key(|&i| fs[i]);
         // Every child to be searched has its own children's entries asked
@@ -396,7 +366,7 @@ impl<'h, H: Heuristic> Ida<'h, H> {
             let tile = slide(&mut self.board, b, to);
             // (without `AHEAD` the child reads nothing of it)
             let its = if AHEAD { &grand[i] } else { ahead };
-            let step = self.dfs2::<AHEAD>(cell, next, g + 1, hs2, its);
+            let step = self.dfs::<AHEAD>(cell, next, g + 1, hs2, its);
             undo_slide(&mut self.board, b, to, tile);
             if self.ends(step, dir) {
                 return step;
@@ -404,6 +374,16 @@ impl<'h, H: Heuristic> Ida<'h, H> {
         }
         Step::Exhausted
     }
+}
+
+/// The order IDA* searches the children of a node in, sequential or
+/// parallel: smallest key first, stably. Smallest `f` first, ties as the
+/// heuristic says ([`TableHooks::tie`]): in the last iteration the goal is
+/// met sooner; the order changes nothing else (pruning depends on the path,
+/// not on the order siblings are searched in).
+#[inline(always)]
+pub fn child_key<H: TableHooks>(h: &H, f: u32, hs: &H::State) -> u64 {
+    u64::from(f) << 32 | u64::from(h.tie(hs))
 }
 
 /// Parity of every path length from the start to the goal: each move
@@ -427,7 +407,7 @@ pub fn with_parity(f: u32, parity: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::board::Shape;
-    use crate::heuristic::Manhattan;
+    use crate::heuristic::{Manhattan, Plain};
     use crate::search::Budget;
 
     #[test]
@@ -436,7 +416,7 @@ mod tests {
         // would: the path found is the rest of the way.
         let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
         let start = Board::from_tiles(3, 3, &[1, 2, 3, 4, 0, 6, 7, 5, 8]).unwrap();
-        let h = Manhattan::new(&goal);
+        let h = Plain(Manhattan::new(&goal));
         let budget = Budget::unlimited();
         let mut ida = Ida::new(&h, &goal, Clock::new(&budget), Pruning::Automaton);
         ida.set_board(start.tiles());
@@ -460,7 +440,7 @@ mod tests {
             &[0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1],
         )
         .unwrap();
-        let h = crate::heuristic::Misplaced::new(&goal);
+        let h = Plain(crate::heuristic::Misplaced::new(&goal));
         let budget = Budget::unlimited();
         let stop = Arc::new(AtomicBool::new(true));
         let mut ida = Ida::new(&h, &goal, Clock::new(&budget), Pruning::Auto).watching(stop);
@@ -474,7 +454,7 @@ mod tests {
 
     /// IDA* to the end from `start`, touching a subtree ahead or not: each
     /// iteration's bound and outcome, the nodes, and the path.
-    fn iterations<H: Heuristic>(
+    fn iterations<H: TableHooks>(
         h: &H,
         goal: &Board,
         start: &Board,
@@ -503,7 +483,7 @@ mod tests {
     #[test]
     fn touching_ahead_searches_the_same_tree() {
         // Touching a node's grandchildren when its children are ordered
-        // (`Heuristic::far`) changes only when table entries are asked for.
+        // (`TableHooks::far`) changes only when table entries are asked for.
         use crate::heuristic::pdb::{BlankMode, PdbHeuristic, PdbOptions};
         let cases = [
             (

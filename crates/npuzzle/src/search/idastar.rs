@@ -6,7 +6,7 @@ use super::forecast::{FORECAST_MARGIN, FORECAST_MIN};
 use super::ida::{solution_parity, with_parity, Ida, Step};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::budget::{Clock, Interrupt};
-use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
+use crate::heuristic::{with_heuristic, Heuristic, Plain, TableHooks, WithHeuristic};
 
 const NAME: &str = "idastar";
 
@@ -26,7 +26,7 @@ impl Solver for Idastar {
         }
         impl WithHeuristic for Work<'_> {
             type Output = Result<Solution, SearchError>;
-            fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+            fn run<H: TableHooks>(self, h: &H) -> Self::Output {
                 run(h, self.problem, self.opts)
             }
         }
@@ -40,6 +40,24 @@ impl Solver for Idastar {
     }
 }
 
+/// IDA* with a heuristic of the caller's: the way to try a new
+/// [`Heuristic`] (the trait's documentation has an example). The answer is
+/// the fewest moves, and said to be, only if the heuristic is admissible
+/// (never above the true distance). An unreachable goal is answered from
+/// parity (`moves: None`). Of `opts`, the budget, the path, the pruning and
+/// the forecast are honoured; the algorithm, heuristic and threads are not
+/// read.
+pub fn idastar_with<H: Heuristic>(
+    problem: &Problem,
+    h: &H,
+    opts: &SolveOptions,
+) -> Result<Solution, SearchError> {
+    if !problem.solvable() {
+        return Ok(Solution::unreachable("parity"));
+    }
+    run(&Plain(h), problem, opts)
+}
+
 /// One finished iteration: its bound and the nodes it expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Iteration {
@@ -51,7 +69,7 @@ struct Iteration {
 /// `opts.forecast = Some(d)` it gives up early when the growth of the
 /// iterations so far plainly needs more than the node budget to finish the
 /// iteration with bound `d`.
-fn run<H: Heuristic>(
+fn run<H: TableHooks>(
     h: &H,
     problem: &Problem,
     opts: &SolveOptions,

@@ -41,6 +41,7 @@ mod table;
 pub use crate::board::Problem;
 pub use crate::budget::{Budget, Limit};
 pub use error::{ErrorKind, SearchError};
+pub use idastar::idastar_with;
 pub use plan::{plan, plan_grid, solve_grid, GridAnswer, Plan, Workload};
 
 use crate::board::{Board, Dir};

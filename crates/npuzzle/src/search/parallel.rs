@@ -19,14 +19,14 @@
 //! driver folds in the node budget (summed over workers). A cancel is thus
 //! seen within one poll interval, however large the subtrees.
 
-use super::ida::{solution_parity, with_parity, Ida, Step};
+use super::ida::{child_key, solution_parity, with_parity, Ida, Step};
 use super::moves::{dir_code, slide, Neighbours};
 use super::prune::{MovePruner, FORBIDDEN};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
 use crate::budget::Budget;
 use crate::budget::{Clock, Interrupt};
-use crate::heuristic::{with_heuristic, Heuristic, WithHeuristic};
+use crate::heuristic::{with_heuristic, Heuristic, TableHooks, WithHeuristic};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -49,7 +49,7 @@ impl Solver for ParallelIdastar {
         }
         impl WithHeuristic for Work<'_> {
             type Output = Result<Solution, SearchError>;
-            fn run<H: Heuristic>(self, h: &H) -> Self::Output {
+            fn run<H: TableHooks>(self, h: &H) -> Self::Output {
                 run(h, self.problem, self.opts, self.opts.threads.max(1))
             }
         }
@@ -83,7 +83,7 @@ struct Node<S> {
 }
 
 /// What the tasks of one iteration share.
-struct Iteration<'a, H: Heuristic> {
+struct Iteration<'a, H: TableHooks> {
     h: &'a H,
     problem: &'a Problem,
     opts: &'a SolveOptions,
@@ -105,7 +105,7 @@ struct Iteration<'a, H: Heuristic> {
     idle: Mutex<Vec<Ida<'a, H>>>,
 }
 
-impl<'a, H: Heuristic> Iteration<'a, H> {
+impl<'a, H: TableHooks> Iteration<'a, H> {
     fn interrupt(&self, i: Interrupt) {
         let mut slot = self
             .interrupted
@@ -176,7 +176,7 @@ impl<'a, H: Heuristic> Iteration<'a, H> {
                 hs,
                 path,
             };
-            let key = u64::from(f) << 32 | u64::from(h.tie(&child.hs));
+            let key = child_key(h, f, &child.hs);
             kids.push((key, child));
         }
         // In the order a sequential search takes them (smallest `f` first,
@@ -254,7 +254,7 @@ fn worker_budget(user: &Budget, user_start: Instant) -> Budget {
 }
 
 /// IDA* on `threads` workers.
-fn run<H: Heuristic>(
+fn run<H: TableHooks>(
     h: &H,
     problem: &Problem,
     opts: &SolveOptions,

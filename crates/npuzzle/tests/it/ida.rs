@@ -8,7 +8,7 @@ use npuzzle_testkit as common;
 use npuzzle::board::{Board, Shape};
 use npuzzle::budget::Budget;
 use npuzzle::heuristic::pdb::{BlankMode, PdbHeuristic, PdbOptions};
-use npuzzle::heuristic::{Heuristic, HeuristicKind};
+use npuzzle::heuristic::{Heuristic, HeuristicKind, TableHooks};
 use npuzzle::search::prune::Pruning;
 use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
 use npuzzle::table::TableSet;
@@ -283,5 +283,85 @@ fn korf100_with_every_piece() {
     for i in npuzzle::instances::parse(text, None).unwrap() {
         let p = Problem::new(i.start, goal.clone()).unwrap();
         assert_eq!(Some(solve_len(&p, &o)), i.length);
+    }
+}
+
+/// A heuristic of the caller's, through `search::idastar_with`: a weak
+/// one (tiles out of their goal row, plus out of their goal column), a
+/// zero one (IDA* then is iterative deepening), and one that reads the
+/// board (linear conflict, through the reference), each against a plain
+/// BFS over every board of 2×3 and a sample of 3×3, paths replayed.
+#[test]
+fn idastar_with_a_callers_heuristic_against_bfs() {
+    struct RowsCols(Vec<u8>, usize);
+    impl Heuristic for RowsCols {
+        type State = u32;
+        fn name(&self) -> &'static str {
+            "rows-cols"
+        }
+        fn init(&self, tiles: &[u8]) -> u32 {
+            let c = self.1;
+            tiles
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t != 0)
+                .map(|(cell, &t)| {
+                    let g = usize::from(self.0[usize::from(t)]);
+                    u32::from(g / c != cell / c) + u32::from(g % c != cell % c)
+                })
+                .sum()
+        }
+        fn value(&self, s: &u32) -> u32 {
+            *s
+        }
+        fn update(&self, _: &u32, tiles: &[u8], _: u8, _: usize, _: usize) -> u32 {
+            self.init(tiles)
+        }
+    }
+    struct Zero;
+    impl Heuristic for Zero {
+        type State = ();
+        fn name(&self) -> &'static str {
+            "zero"
+        }
+        fn init(&self, _: &[u8]) {}
+        fn value(&self, _: &()) -> u32 {
+            0
+        }
+        fn update(&self, _: &(), _: &[u8], _: u8, _: usize, _: usize) {}
+        const READS_TILES: bool = false;
+    }
+    let opts = SolveOptions::default().with_path(true);
+    let mut r = common::rng(44);
+    for (shape, sample) in [(Shape::new(2, 3), usize::MAX), (Shape::new(3, 3), 40)] {
+        let goal = common::random_board(shape, &mut r);
+        let dist = common::bfs_all(&goal);
+        let rows_cols = RowsCols(goal.positions(), shape.cols);
+        let lc = npuzzle::heuristic::LinearConflict::new(&goal);
+        let boards = common::all_boards(shape);
+        let step = (boards.len() / sample.min(boards.len())).max(1);
+        for start in boards.into_iter().step_by(step) {
+            let p = Problem::new(start.clone(), goal.clone()).unwrap();
+            let want = dist.get(start.tiles()).copied();
+            let check = |sol: search::Solution, name: &str| {
+                assert_eq!(sol.moves, want, "{name} from {start:?}");
+                assert_eq!(sol.heuristic, want.map(|_| name));
+                if let Some(path) = sol.path {
+                    assert!(search::verify_path(&start, &goal, &path));
+                    assert!(sol.optimal);
+                }
+            };
+            check(
+                search::idastar_with(&p, &rows_cols, &opts).unwrap(),
+                "rows-cols",
+            );
+            check(
+                search::idastar_with(&p, &lc, &opts).unwrap(),
+                "linear-conflict",
+            );
+            if shape.cells() <= 6 {
+                check(search::idastar_with(&p, &Zero, &opts).unwrap(), "zero");
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@ use npuzzle_testkit as common;
 use npuzzle::board::{Board, Shape};
 use npuzzle::budget::{Budget, Clock};
 use npuzzle::heuristic::pdb::{self, store, BlankMode, PdbHeuristic, PdbOptions, PdbReporter};
-use npuzzle::heuristic::{Heuristic, Manhattan};
+use npuzzle::heuristic::{Heuristic, Manhattan, TableHooks};
 use npuzzle::table::TableSet;
 use std::sync::Mutex;
 

@@ -9,11 +9,10 @@ use crate::board::Shape;
 /// standing on cell `c` from its goal cell `goal_cells[i]`.
 pub fn manhattan_table(shape: Shape, goal_cells: &[u8]) -> Box<[u8; 1024]> {
     let mut t = Box::new([0u8; 1024]);
-    let cols = shape.cols;
     for (i, &g) in goal_cells.iter().enumerate().take(16) {
         let g = usize::from(g);
         for c in 0..shape.cells() {
-            t[i << 6 | c] = ((c / cols).abs_diff(g / cols) + (c % cols).abs_diff(g % cols)) as u8;
+            t[i << 6 | c] = shape.distance(c, g) as u8;
         }
     }
     t

@@ -1,6 +1,6 @@
 //! The pattern-database heuristic: a partition's databases summed, maxed
 //! with the same sum over the reflected position, and on request the dual
-//! lookups ([`Heuristic::second`], in [`super::dual`]).
+//! lookups ([`TableHooks::second`], in [`super::dual`]).
 
 use super::lookup::dual::Dual;
 use super::{
@@ -8,7 +8,7 @@ use super::{
 };
 use crate::board::Board;
 use crate::budget::{Budget, Clock};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, TableHooks};
 use std::sync::Arc;
 
 /// The heuristic: a partition's databases summed, maxed with the same sum
@@ -43,7 +43,7 @@ struct Mirror {
     tile: Vec<u8>,
 }
 
-/// Where a child's lookups read ([`Heuristic::touch`]), the plain one
+/// Where a child's lookups read ([`TableHooks::touch`]), the plain one
 /// and the reflected one, each packed in a word ([`spot`]). IDA* keeps
 /// these for a node's children and grandchildren on its stack, so their
 /// size counts: in 24 bytes, Korf's 100 with 7-8 took 1.04 times as long
@@ -206,11 +206,10 @@ impl<const C: usize, const G: usize> PdbHeuristic<C, G> {
         }
         let dual = opts.dual.then(|| Dual::new(goal, &groups, &dbs));
         let mut md = Box::new([[0u8; MAX_CELLS]; MAX_CELLS]);
-        let cols = shape.cols;
         for (t, &gc) in goal.positions().iter().enumerate().skip(1) {
             let gc = usize::from(gc);
             for (c, d) in md[t].iter_mut().enumerate().take(n) {
-                *d = ((gc / cols).abs_diff(c / cols) + (gc % cols).abs_diff(c % cols)) as u8;
+                *d = shape.distance(gc, c) as u8;
             }
         }
         Ok(PdbHeuristic {
@@ -319,7 +318,6 @@ pub fn reflection_applies(goal: &Board) -> bool {
 
 impl<const C: usize, const G: usize> Heuristic for PdbHeuristic<C, G> {
     type State = PdbState<C, G>;
-    type Touched = PdbTouched;
 
     /// The state carries every tile's cell; the board is never read.
     const READS_TILES: bool = false;
@@ -376,6 +374,10 @@ impl<const C: usize, const G: usize> Heuristic for PdbHeuristic<C, G> {
     ) -> PdbState<C, G> {
         self.update_bounded(st, tiles, tile, from, to, u32::MAX)
     }
+}
+
+impl<const C: usize, const G: usize> TableHooks for PdbHeuristic<C, G> {
+    type Touched = PdbTouched;
 
     /// Looks the reflected position up only when the plain sum does not
     /// already exceed `limit` (then the node is pruned whatever the
