@@ -8,8 +8,8 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use npuzzle::board::{Board, Shape};
 use npuzzle::heuristic::HeuristicKind;
-use npuzzle::instances;
 use npuzzle::search::{self, Algorithm, Budget, Problem, SolveOptions};
+use npuzzle_io::instances;
 use std::hint::black_box;
 
 fn instances() -> Vec<(Problem, u32)> {

@@ -11,8 +11,8 @@
 
 use npuzzle::board::{Board, Shape};
 use npuzzle::heuristic::HeuristicKind;
-use npuzzle::instances::{self, Instance};
 use npuzzle::search::{self, Algorithm, Budget, Problem, SolveOptions};
+use npuzzle_io::instances::{self, Instance};
 use std::time::Duration;
 
 /// Korf's 1985 node count: the field after the length.

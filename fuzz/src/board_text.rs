@@ -17,8 +17,8 @@
 
 use super::common::{assert_short, size, split};
 use npuzzle::board::{parse_board, parse_stdin_pair, GoalSpec, InputError, Scan, Shape};
-use npuzzle::input::problem_from_text;
 use npuzzle::{Board, Problem};
+use npuzzle_io::input::problem_from_text;
 use std::cell::RefCell;
 
 thread_local! {

@@ -1,5 +1,5 @@
 //! `instance_file`: any text as a benchmark instance file
-//! (`npuzzle::instances::parse`).
+//! (`npuzzle_io::instances::parse`).
 //!
 //! The input is a selector byte (the size given, [`super::common::SIZES`])
 //! and the file's text. Checked: nothing panics; instances are numbered
@@ -10,7 +10,7 @@
 use super::board_text::round_trip;
 use super::common::{assert_short, size, split};
 use npuzzle::board::parse_board;
-use npuzzle::instances::parse;
+use npuzzle_io::instances::parse;
 
 /// Runs every check on the fuzzer's bytes.
 pub fn check(data: &[u8]) {

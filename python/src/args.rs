@@ -104,7 +104,7 @@ pub fn problem(
     let goal_tiles = goal.is_some_and(|g| !is_text(g));
     let goal = goal_arg(goal)?;
     let shape = shape_arg(shape)?;
-    npuzzle::input::problem_from_text(&text, goal.as_ref(), shape)
+    npuzzle_io::input::problem_from_text(&text, goal.as_ref(), shape)
         .map_err(|e| input_error(&unpadded_input(e, !is_text(start), goal_tiles)))
 }
 

@@ -7,7 +7,7 @@
 use crate::pyboard::PyBoard;
 use npuzzle::board::parse_path;
 use npuzzle::heuristic::HeuristicKind;
-use npuzzle::report::Report;
+use npuzzle_io::report::Report;
 use npuzzle::search::{Algorithm, Problem, Solution, Stats};
 use npuzzle::Board;
 use pyo3::exceptions::PyValueError;

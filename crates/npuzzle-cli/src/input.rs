@@ -3,9 +3,9 @@
 use super::Failure;
 use npuzzle::board::{GoalSpec, Grid, InputError, Shape};
 // Shared with the web server; re-exported so `input::problem_from_text` keeps working here.
-use npuzzle::input::grids_from_text;
-pub use npuzzle::input::problem_from_text;
 use npuzzle::search::Problem;
+use npuzzle_io::input::grids_from_text;
+pub use npuzzle_io::input::problem_from_text;
 use std::io::Read;
 
 /// Standard input larger than this is refused: a 1000×1000 start and goal

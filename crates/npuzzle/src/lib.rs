@@ -11,7 +11,8 @@
 //!
 //! Data flows one way: text → [`Board`] → the planner ([`search::plan()`])
 //! → a [`search::Solver`] → [`Solution`] (length, path, statistics) → a
-//! formatter ([`report::Report`], the batch runner, the web server).
+//! formatter (the JSON report of `npuzzle-io`, the batch runner, the web
+//! server).
 //!
 //! # Solving a puzzle
 //!
@@ -73,12 +74,9 @@ pub mod board;
 pub mod budget;
 mod codec;
 pub mod heuristic;
-pub mod input;
-pub mod instances;
 pub mod large;
 pub mod random;
 pub mod rank;
-pub mod report;
 pub mod search;
 pub mod system;
 pub mod table;

@@ -55,7 +55,7 @@ fn a_repeated_tile_is_named_not_taken_for_two_boards() {
         "npuzzle: start board: tile 1 appears twice (row 1, column 1 and row 1, column 2)\n"
     );
     // the API (shared with the web server) answers the same
-    let e = npuzzle::input::problem_from_text("1 1 2 0", None, None).unwrap_err();
+    let e = npuzzle_io::input::problem_from_text("1 1 2 0", None, None).unwrap_err();
     assert_eq!(
         e.to_string(),
         "start board: tile 1 appears twice (row 1, column 1 and row 1, column 2)"

@@ -7,8 +7,8 @@
 use npuzzle::board::{Board, Shape};
 use npuzzle::heuristic::pdb::PdbOptions;
 use npuzzle::heuristic::HeuristicKind;
-use npuzzle::instances;
 use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
+use npuzzle_io::instances;
 
 fn korf_file(name: &str) -> Vec<instances::Instance> {
     let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))

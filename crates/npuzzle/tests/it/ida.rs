@@ -251,7 +251,7 @@ fn agrees_with_plain_ida_on_4x4() {
         .map(|_| (common::random_walk(&goal, 45, &mut r), None))
         .collect();
     let text = include_str!("../../../../data/korf100.txt");
-    let mut korf = npuzzle::instances::parse(text, None).unwrap();
+    let mut korf = npuzzle_io::instances::parse(text, None).unwrap();
     korf.sort_by_key(|i| i.length);
     cases.extend(korf.into_iter().take(5).map(|i| (i.start, i.length)));
     for (start, published) in cases {
@@ -280,7 +280,7 @@ fn korf100_with_every_piece() {
         2,
     );
     let text = include_str!("../../../../data/korf100.txt");
-    for i in npuzzle::instances::parse(text, None).unwrap() {
+    for i in npuzzle_io::instances::parse(text, None).unwrap() {
         let p = Problem::new(i.start, goal.clone()).unwrap();
         assert_eq!(Some(solve_len(&p, &o)), i.length);
     }

@@ -485,7 +485,7 @@ mod search_with_pdb {
     /// The Korf instances that IDA* with Manhattan distance solved fastest.
     fn easy_korf() -> Vec<(Board, u32)> {
         let text = include_str!("../../../../data/korf100.txt");
-        let mut v = npuzzle::instances::parse(text, None).unwrap();
+        let mut v = npuzzle_io::instances::parse(text, None).unwrap();
         v.sort_by_key(|i| i.extra.first().copied().unwrap_or(u64::MAX));
         v.into_iter()
             .take(4)

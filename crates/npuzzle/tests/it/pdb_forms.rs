@@ -166,7 +166,7 @@ fn korf100_with_7_8_in_every_form() {
     use npuzzle::heuristic::HeuristicKind;
     use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
     let text = include_str!("../../../../data/korf100.txt");
-    let all = npuzzle::instances::parse(text, None).unwrap();
+    let all = npuzzle_io::instances::parse(text, None).unwrap();
     let goal = Board::blank_first(Shape::new(4, 4)).unwrap();
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("heavy-pdb");
     for blank in [

@@ -91,7 +91,7 @@ proptest! {
 #[test]
 fn wastar_is_within_its_weight_on_korf_instances() {
     let mut all =
-        npuzzle::instances::parse(include_str!("../../../../data/korf100.txt"), None).unwrap();
+        npuzzle_io::instances::parse(include_str!("../../../../data/korf100.txt"), None).unwrap();
     all.sort_by_key(|i| i.extra.first().copied().unwrap_or(u64::MAX));
     let goal = Board::blank_first(Shape::new(4, 4)).unwrap();
     for inst in all.iter().take(20) {
