@@ -7,9 +7,9 @@
 use crate::pyboard::PyBoard;
 use npuzzle::board::parse_path;
 use npuzzle::heuristic::HeuristicKind;
-use npuzzle_io::report::Report;
 use npuzzle::search::{Algorithm, Problem, Solution, Stats};
 use npuzzle::Board;
+use npuzzle_io::report::Report;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
