@@ -149,7 +149,7 @@ impl MovePruner {
     }
 
     /// The automaton of the duplicate strings of at most `max_len` moves
-    /// (fewer when [`MAX_STRINGS`] would be passed).
+    /// (fewer when `MAX_STRINGS` would be passed).
     pub fn build(shape: Shape, max_len: usize) -> MovePruner {
         MovePruner::build_until(shape, max_len, &|| false)
             .unwrap_or_else(|| MovePruner::parent_only(shape))
@@ -251,7 +251,7 @@ impl MovePruner {
     }
 
     /// The state after moving the blank in direction `dir` (its code,
-    /// [`super::moves::dir_code`]), or [`FORBIDDEN`].
+    /// `dir_code`), or [`FORBIDDEN`].
     #[inline(always)]
     pub fn next(&self, state: u32, dir: u8) -> u32 {
         self.next[(state as usize) << 2 | usize::from(dir & 3)]

@@ -44,7 +44,7 @@ struct Mirror {
 }
 
 /// Where a child's lookups read ([`TableHooks::touch`]), the plain one
-/// and the reflected one, each packed in a word ([`spot`]). IDA* keeps
+/// and the reflected one, each packed in a word (`spot`). IDA* keeps
 /// these for a node's children and grandchildren on its stack, so their
 /// size counts: in 24 bytes, Korf's 100 with 7-8 took 1.04 times as long
 /// (medians of 7 in one run).

@@ -4,7 +4,7 @@
 //! format version, the board, the goal, the group, whether the database is
 //! zero-aware, its entry count, its largest value, how many entries were
 //! clamped, and a CRC-32 of those two figures and the contents; then the
-//! contents, two entries a byte (see [`super::build`] for what a nibble
+//! contents, two entries a byte (see `build` for what a nibble
 //! holds). A file of another format version (the byte-per-entry files of
 //! version 2) fails the version check and is rebuilt. Files are written
 //! to a temporary name in the same directory and renamed into place, so a

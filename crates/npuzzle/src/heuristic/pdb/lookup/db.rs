@@ -149,7 +149,7 @@ impl PatternDb {
         self.data.len() as u64
     }
 
-    /// Whether the database keeps one bit an entry ([`super::compact`]).
+    /// Whether the database keeps one bit an entry (the `compact` lookup).
     pub fn compact(&self) -> bool {
         self.compact
     }
@@ -282,7 +282,7 @@ impl PatternDb {
 
     /// Whether finding an entry's index is cheap (a placement's rank, or
     /// a zero-aware layout indexed by table), so that computing it twice,
-    /// once for [`PatternDb::touch`], pays.
+    /// once for `PatternDb::touch`, pays.
     pub fn cheap_index(&self) -> bool {
         !self.key.regions || self.layout.indexes_by_table()
     }
