@@ -351,6 +351,8 @@ pub fn slices_can_reach(shape: Shape, start: &[u8], goal: &[u8]) -> bool {
 }
 
 /// Parity of a permutation of `0..n` given as a slice: `true` when odd.
+/// `perm` must be a permutation (every value below its length, once), as
+/// a validated board's tiles are.
 pub fn permutation_parity(perm: &[u8]) -> bool {
     layout::odd_permutation(perm)
 }

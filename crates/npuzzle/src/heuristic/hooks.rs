@@ -9,9 +9,10 @@
 
 use super::Heuristic;
 
-/// The hooks IDA* calls on a heuristic backed by large tables. Every item
-/// has a default that asks nothing of the tables, the behaviour of
-/// [`Plain`].
+/// The hooks IDA* calls on a heuristic backed by large tables. Every
+/// method has a default that asks nothing of the tables, the behaviour of
+/// [`Plain`]; an implementation names only [`TableHooks::Touched`] (`()`
+/// when it touches nothing).
 pub trait TableHooks: Heuristic {
     /// Like [`Heuristic::update`], but the heuristic may skip work once the
     /// value is known to exceed `limit`: the state returned then has a value

@@ -251,9 +251,13 @@ impl<'h, H: TableHooks> Ida<'h, H> {
     ) -> H::State {
         if H::READS_TILES {
             let tile = slide(&mut self.board, b, to);
-            let hs2 = self
-                .h
-                .update_bounded(hs, &self.board[..self.n], tile, to, b, limit);
+            let tiles = &self.board[..self.n];
+            let hs2 = if self.touch {
+                self.h
+                    .update_touched(hs, touched, tiles, tile, to, b, limit)
+            } else {
+                self.h.update_bounded(hs, tiles, tile, to, b, limit)
+            };
             undo_slide(&mut self.board, b, to, tile);
             hs2
         } else if self.touch {

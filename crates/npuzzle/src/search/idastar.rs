@@ -43,7 +43,8 @@ impl Solver for Idastar {
 /// IDA* with a heuristic of the caller's: the way to try a new
 /// [`Heuristic`] (the trait's documentation has an example). The answer is
 /// the fewest moves, and said to be, only if the heuristic is admissible
-/// (never above the true distance). An unreachable goal is answered from
+/// (never above the true distance); its estimates must stay below
+/// `u32::MAX / 2`. An unreachable goal is answered from
 /// parity (`moves: None`). Of `opts`, the budget, the path, the pruning and
 /// the forecast are honoured; the algorithm, heuristic and threads are not
 /// read.

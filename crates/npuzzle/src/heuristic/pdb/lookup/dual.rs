@@ -1,5 +1,5 @@
 //! The dual lookups of the pattern-database heuristic
-//! ([`crate::heuristic::Heuristic::second`]).
+//! ([`crate::heuristic::TableHooks::second`]).
 //!
 //! In the dual position each tile `t` stands on the goal
 //! cell of the tile that stands on `t`'s goal cell. Follow an optimal
