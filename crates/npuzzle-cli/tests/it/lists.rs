@@ -26,14 +26,21 @@ fn read(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// The text of `text` from `open` (which must be there) up to the next
+/// `close`.
+fn between<'t>(text: &'t str, open: &str, close: &str) -> &'t str {
+    let start = text
+        .find(open)
+        .unwrap_or_else(|| panic!("no {open} in the file"));
+    let block = &text[start..];
+    &block[..block
+        .find(close)
+        .unwrap_or_else(|| panic!("no {close} after {open}"))]
+}
+
 /// The `value`s of the `<option>`s of the `<select id="{id}">` in `html`.
 fn options(html: &str, id: &str) -> BTreeSet<String> {
-    let start = html
-        .find(&format!("<select id=\"{id}\""))
-        .unwrap_or_else(|| panic!("no select #{id}"));
-    let block = &html[start..];
-    let block = &block[..block.find("</select>").expect("</select>")];
-    block
+    between(html, &format!("<select id=\"{id}\""), "</select>")
         .split("<option value=\"")
         .skip(1)
         .map(|o| o[..o.find('"').expect("quoted value")].to_string())
@@ -42,12 +49,7 @@ fn options(html: &str, id: &str) -> BTreeSet<String> {
 
 /// The strings of the `Literal[...]` assigned to `name` in a stub file.
 fn literal(stub: &str, name: &str) -> BTreeSet<String> {
-    let start = stub
-        .find(&format!("{name} = Literal["))
-        .unwrap_or_else(|| panic!("no {name} in the stubs"));
-    let block = &stub[start..];
-    let block = &block[..block.find(']').expect("]")];
-    block
+    between(stub, &format!("{name} = Literal["), "]")
         .split('"')
         .skip(1)
         .step_by(2)

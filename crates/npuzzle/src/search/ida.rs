@@ -249,23 +249,27 @@ impl<'h, H: TableHooks> Ida<'h, H> {
         to: usize,
         limit: u32,
     ) -> H::State {
-        if H::READS_TILES {
-            let tile = slide(&mut self.board, b, to);
-            let tiles = &self.board[..self.n];
-            let hs2 = if self.touch {
-                self.h
-                    .update_touched(hs, touched, tiles, tile, to, b, limit)
-            } else {
-                self.h.update_bounded(hs, tiles, tile, to, b, limit)
-            };
-            undo_slide(&mut self.board, b, to, tile);
-            hs2
-        } else if self.touch {
-            let tile = self.board[to];
-            self.h.update_touched(hs, touched, &[], tile, to, b, limit)
+        // (the `READS_TILES` branches are resolved at compile time)
+        let tile = if H::READS_TILES {
+            slide(&mut self.board, b, to)
         } else {
-            self.h.update_bounded(hs, &[], self.board[to], to, b, limit)
+            self.board[to]
+        };
+        let tiles: &[u8] = if H::READS_TILES {
+            &self.board[..self.n]
+        } else {
+            &[]
+        };
+        let hs2 = if self.touch {
+            self.h
+                .update_touched(hs, touched, tiles, tile, to, b, limit)
+        } else {
+            self.h.update_bounded(hs, tiles, tile, to, b, limit)
+        };
+        if H::READS_TILES {
+            undo_slide(&mut self.board, b, to, tile);
         }
+        hs2
     }
 
     /// The one expansion, in two passes: every child is evaluated before
