@@ -5,7 +5,7 @@
 //! three bits pick the size given ([`super::common::SIZES`]), the others
 //! JSON lines, paths, a short line limit, counting the start (bit 6),
 //! and, with bits 6 and 7 both set, running the streaming engine
-//! (`npuzzle::batch::stream`, which `answer_text` wraps) on two worker
+//! (`npuzzle_io::batch::stream`, which `answer_text` wraps) on two worker
 //! threads besides (a quarter of the selectors: its threads cost ten
 //! times what the answers do). Checked:
 //!
@@ -22,11 +22,11 @@
 //!   agrees with the general reader on every line it accepts.
 
 use super::common::{assert_short, size, split};
-use npuzzle::batch::{self, Answerer, BatchConfig, ChunkReader, Shard, StreamOptions, Tally};
 use npuzzle::board::{parse_path, Scan, Shape};
 use npuzzle::heuristic::pdb::{PdbCache, PdbOptions};
 use npuzzle::heuristic::HeuristicKind;
 use npuzzle::{Board, Budget, SolveOptions};
+use npuzzle_io::batch::{self, Answerer, BatchConfig, ChunkReader, Shard, StreamOptions, Tally};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 

@@ -16,7 +16,7 @@
 //! * every error message is free of raw control characters.
 
 use super::common::{assert_short, size, split};
-use npuzzle::board::{parse_board, parse_stdin_pair, GoalSpec, InputError, Scan, Shape};
+use npuzzle::board::{parse_board, GoalSpec, InputError, Scan, Shape};
 use npuzzle::{Board, Problem};
 use npuzzle_io::input::problem_from_text;
 use std::cell::RefCell;
@@ -50,7 +50,7 @@ pub fn check(data: &[u8]) {
         Err(e) => assert_short("parse_board", &e.to_string(), &text),
     }
 
-    match parse_stdin_pair(text, size) {
+    match Scan::new().pair(text, size) {
         Ok((s, g)) => {
             round_trip(&s, text);
             if let Some(g) = &g {
@@ -58,7 +58,7 @@ pub fn check(data: &[u8]) {
                 assert_eq!(s.shape(), g.shape(), "{text:?}");
             }
         }
-        Err(e) => assert_short("parse_stdin_pair", &e.to_string(), &text),
+        Err(e) => assert_short("Scan::pair", &e.to_string(), &text),
     }
 
     let fresh = Scan::new().start_and_goal(text, size);

@@ -3,10 +3,10 @@
 
 use crate::bad_input::{input_error, type_name, value_error};
 use crate::tiles::{board_text, is_list_or_tuple, is_text, unpadded_input};
-use npuzzle::board::{printable, GoalSpec, InputError, Shape};
-use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions, PdbReporter, SharedReporter};
-use npuzzle::heuristic::HeuristicKind;
-use npuzzle::search::{Algorithm, Budget, Problem, SolveOptions};
+use npuzzle::pdb::{PartitionSpec, PdbOptions, PdbReporter, SharedReporter};
+use npuzzle::HeuristicKind;
+use npuzzle::{printable, GoalSpec, InputError, Shape};
+use npuzzle::{Algorithm, Budget, Problem, SolveOptions};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyString};
@@ -54,11 +54,11 @@ pub fn shape_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
         return Err(PyValueError::new_err(format!(
             "shape={} is no board size: each side must be from {} to {}",
             obj.repr()?,
-            npuzzle::board::MIN_SIDE,
-            npuzzle::board::MAX_SIDE
+            npuzzle::Board::MIN_SIDE,
+            npuzzle::Board::MAX_SIDE
         )));
     };
-    npuzzle::board::check_shape(r, c).map_err(value_error)?;
+    npuzzle::Board::check_shape(r, c).map_err(value_error)?;
     Ok(Some(Shape::new(r, c)))
 }
 
@@ -90,7 +90,7 @@ pub fn goal_board(goal: Option<&Bound<'_, PyAny>>, shape: Shape) -> PyResult<npu
     let goal_tiles = goal.is_some_and(|g| !is_text(g));
     goal_arg(goal)?
         .unwrap_or_default()
-        .resolve(shape, &mut npuzzle::board::Scan::new())
+        .resolve(shape, &mut npuzzle::Scan::new())
         .map_err(|e| input_error(&unpadded_input(e, false, goal_tiles)))
 }
 
@@ -154,7 +154,7 @@ pub fn budget_arg(obj: Option<&Bound<'_, PyAny>>, base: Budget) -> PyResult<Budg
             "max_states" => budget.with_max_states(positive_int(&value)?),
             "max_memory" => {
                 let bytes = if let Ok(s) = value.cast::<PyString>() {
-                    npuzzle::system::parse_bytes(s.to_str()?)
+                    npuzzle::Bytes::parse(s.to_str()?)
                         .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?
                 } else {
                     positive_int(&value)?
@@ -203,7 +203,7 @@ pub fn default_budget() -> Budget {
     let bytes = match *cached {
         Some((at, bytes)) if at.elapsed() < MEMORY_REFRESH => bytes,
         _ => {
-            let bytes = npuzzle::system::default_memory_budget();
+            let bytes = npuzzle::Budget::default().max_bytes;
             *cached = Some((Instant::now(), bytes));
             bytes
         }

@@ -4,7 +4,7 @@
 //! the GIL is held: with it released, other Python threads could write to
 //! the arrays while the answers are being computed.
 
-use npuzzle::board::{BoardError, Cell, GoalSpec, InputError, Role, Scan, Shape};
+use npuzzle::{BoardError, Cell, GoalSpec, InputError, Role, Scan, Shape};
 use numpy::ndarray::ArrayViewD;
 use numpy::{
     Element, PyArrayDescrMethods, PyArrayDyn, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
@@ -189,7 +189,7 @@ fn narrow<T: Element + Copy + Into<i128>>(
             let row = i / cells;
             // A board before this one may be bad in another way, and the
             // first bad board is the one to report.
-            npuzzle::batch::arrays::check_boards(shape, &tiles[..row * cells], role)
+            npuzzle_io::batch::arrays::check_boards(shape, &tiles[..row * cells], role)
                 .map_err(|e| Python::attach(|py| array_error(py, &e)))?;
             let error = BoardError::OutOfRange {
                 value: v.to_string(),
@@ -208,8 +208,8 @@ fn narrow<T: Element + Copy + Into<i128>>(
 }
 
 /// A `ValueError` (or the error of its kind) for the library's array error.
-pub fn array_error(py: Python<'_>, e: &npuzzle::batch::arrays::ArrayError) -> PyErr {
-    use npuzzle::batch::arrays::ArrayError;
+pub fn array_error(py: Python<'_>, e: &npuzzle_io::batch::arrays::ArrayError) -> PyErr {
+    use npuzzle_io::batch::arrays::ArrayError;
     match e {
         ArrayError::Board { role, index, error } => {
             PyValueError::new_err(format!("{}[{index}]: {error}", array_name(*role)))

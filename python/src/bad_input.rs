@@ -1,7 +1,7 @@
 //! The Python exceptions for bad arguments, below every module that reads
 //! them.
 
-use npuzzle::board::{BoardError, InputError};
+use npuzzle::{BoardError, InputError};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

@@ -5,9 +5,9 @@ use crate::args::{goal_board, shape_arg};
 use crate::bad_input::{board_error, value_error};
 use crate::pyboard::PyBoard;
 use crate::tiles::{board_text, is_text, unpadded};
-use npuzzle::board::{parse_path, GoalSpec, Scan, Shape};
-use npuzzle::random::{Generator, Mode};
 use npuzzle::Board;
+use npuzzle::{parse_path, GoalSpec, Scan, Shape};
+use npuzzle_io::random::{Generator, Mode};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple, PyType};
@@ -48,12 +48,12 @@ impl PyBoard {
     #[staticmethod]
     #[pyo3(signature = (rows, cols, name="blank-last"))]
     fn goal(rows: usize, cols: usize, name: &str) -> PyResult<PyBoard> {
-        npuzzle::board::check_shape(rows, cols).map_err(value_error)?;
+        npuzzle::Board::check_shape(rows, cols).map_err(value_error)?;
         let spec: GoalSpec = name.parse().map_err(value_error)?;
         if matches!(spec, GoalSpec::Board(_)) {
             return Err(PyValueError::new_err(format!(
                 "'{}' is not a goal name; use blank-last, blank-first or spiral",
-                npuzzle::board::printable(name)
+                npuzzle::printable(name)
             )));
         }
         spec.resolve(Shape::new(rows, cols), &mut Scan::new())
@@ -75,11 +75,11 @@ impl PyBoard {
         moves: Option<u32>,
         goal: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyBoard> {
-        npuzzle::board::check_shape(rows, cols).map_err(value_error)?;
-        if let Some(k) = moves.filter(|&k| k > npuzzle::random::MAX_WALK) {
+        npuzzle::Board::check_shape(rows, cols).map_err(value_error)?;
+        if let Some(k) = moves.filter(|&k| k > npuzzle_io::random::MAX_WALK) {
             return Err(PyValueError::new_err(format!(
                 "moves={k}: a walk is at most {} moves",
-                npuzzle::random::MAX_WALK
+                npuzzle_io::random::MAX_WALK
             )));
         }
         let goal = goal_board(goal, Shape::new(rows, cols))?;
@@ -145,7 +145,7 @@ impl PyBoard {
             "flat" => Ok(self.inner.to_flat_string()),
             _ => Err(PyValueError::new_err(format!(
                 "'{}' is not a style; use grid, rows or flat",
-                npuzzle::board::printable(style)
+                npuzzle::printable(style)
             ))),
         }
     }

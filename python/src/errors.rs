@@ -4,7 +4,7 @@
 //! (only Ctrl-C cancels one here).
 
 use crate::solution::PyStats;
-use npuzzle::search::{ErrorKind, Limit, SearchError};
+use npuzzle::{ErrorKind, Limit, SearchError};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 

@@ -18,8 +18,8 @@ mod tiles;
 
 use args::{budget_arg, problem, shape_arg, Choices, Notes};
 use errors::{search_error, BudgetExceeded};
-use npuzzle::search::compare::compare as compare_all;
-use npuzzle::search::{self, Problem, SearchError, Solution, SolveOptions};
+use npuzzle::compare as compare_all;
+use npuzzle::{Problem, SearchError, Solution, SolveOptions};
 use numpy::PyArray1;
 use pyboard::PyBoard;
 use pyo3::prelude::*;
@@ -57,10 +57,10 @@ fn solve_problem(
     opts: SolveOptions,
 ) -> PyResult<Result<Solution, SearchError>> {
     if problem.shape().cells() <= INLINE_MAX_CELLS {
-        return Ok(py.detach(|| search::solve(problem, &opts)));
+        return Ok(py.detach(|| npuzzle::solve(problem, &opts)));
     }
     let (opts, flag) = cancellable(opts);
-    run::interruptible(py, &flag, || search::solve(problem, &opts))
+    run::interruptible(py, &flag, || npuzzle::solve(problem, &opts))
 }
 
 /// Solves one puzzle: the fewest moves from `start` to `goal` and, unless
@@ -205,7 +205,7 @@ fn solve_many<'py>(
     let opts = choices.options(budget_arg(budget, args::default_budget())?, &notes)?;
     let (opts, flag) = cancellable(opts);
     let result = run::interruptible(py, &flag, || {
-        npuzzle::batch::arrays::answer_boards(shape, &starts.tiles, &goals.tiles, &opts)
+        npuzzle_io::batch::arrays::answer_boards(shape, &starts.tiles, &goals.tiles, &opts)
     })?;
     notes.warn(py)?;
     let mut moves = result.map_err(|e| arrays::array_error(py, &e))?;

@@ -5,10 +5,10 @@
 //! so that a round trip gives an equal value.
 
 use crate::pyboard::PyBoard;
-use npuzzle::board::parse_path;
-use npuzzle::heuristic::HeuristicKind;
-use npuzzle::search::{Algorithm, Problem, Solution, Stats};
+use npuzzle::parse_path;
 use npuzzle::Board;
+use npuzzle::HeuristicKind;
+use npuzzle::{Algorithm, Problem, Solution, Stats};
 use npuzzle_io::report::Report;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -130,10 +130,7 @@ fn known_name(
     what: &str,
 ) -> PyResult<&'static str> {
     names.into_iter().find(|n| *n == name).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "'{}' is not {what}",
-            npuzzle::board::printable(name)
-        ))
+        PyValueError::new_err(format!("'{}' is not {what}", npuzzle::printable(name)))
     })
 }
 

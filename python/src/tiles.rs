@@ -11,7 +11,7 @@
 
 use crate::bad_input::{board_error, input_error, type_name};
 use crate::pyboard::PyBoard;
-use npuzzle::board::{BoardError, InputError, Role};
+use npuzzle::{BoardError, InputError, Role};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{

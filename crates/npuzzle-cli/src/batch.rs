@@ -1,7 +1,7 @@
 //! `npuzzle batch`: answer a file of instances, one per line, in order, on
 //! every core.
 //!
-//! The library streams it ([`npuzzle::batch::stream`]): every answer is
+//! The library streams it ([`npuzzle_io::batch::stream`]): every answer is
 //! written in input order as soon as it and all before it are done, with
 //! flat memory. This file reads the arguments, draws the progress bar and
 //! prints the summary.
@@ -9,8 +9,8 @@
 use super::solve::SearchArgs;
 use super::{Failure, EXIT_BAD_INPUT};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use npuzzle::batch::{self, BatchConfig, Shard, StreamError, StreamOptions};
-use npuzzle::board::{BoardError, GoalSpec, InputError, Scan, Shape};
+use npuzzle::{BoardError, GoalSpec, InputError, Scan, Shape};
+use npuzzle_io::batch::{self, BatchConfig, Shard, StreamError, StreamOptions};
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read};
 use std::path::PathBuf;

@@ -4,9 +4,9 @@
 
 use super::solve::SearchArgs;
 use super::Failure;
-use npuzzle::board::{GoalSpec, InputError, Scan, Shape};
-use npuzzle::heuristic::HeuristicKind;
-use npuzzle::search::{self, Problem};
+use npuzzle::HeuristicKind;
+use npuzzle::Problem;
+use npuzzle::{GoalSpec, InputError, Scan, Shape};
 use npuzzle_io::instances;
 use std::io::Write;
 use std::path::PathBuf;
@@ -58,7 +58,7 @@ fn read_file(path: &std::path::Path) -> Result<String, Failure> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(bad(format!(
             "it is larger than {}",
-            npuzzle::system::Bytes::from(MAX_FILE_BYTES)
+            npuzzle::Bytes::from(MAX_FILE_BYTES)
         )));
     }
     String::from_utf8(bytes).map_err(|e| {
@@ -95,7 +95,7 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
 
     // What runs is the planner's choice, asked once for the first
     // instance (every instance has the same shape and goal).
-    let plan = search::plan(&Problem::new(first.start.clone(), goal.clone())?, &opts)?;
+    let plan = npuzzle::plan(&Problem::new(first.start.clone(), goal.clone())?, &opts)?;
     // Load (or build) the databases and the move-pruning automaton
     // before the clock starts.
     let t0 = Instant::now();
@@ -127,7 +127,7 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     let t_all = Instant::now();
     for inst in &chosen {
         let problem = Problem::new(inst.start.clone(), goal.clone())?;
-        let sol = search::solve(&problem, &opts)?;
+        let sol = npuzzle::solve(&problem, &opts)?;
         let m = sol.moves.map_or(-1, i64::from);
         // An exact answer must equal the file's length; one not proven
         // optimal must be no shorter (shorter would be a wrong length in

@@ -3,9 +3,9 @@
 
 use super::input::ProblemArgs;
 use super::Failure;
-use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions};
-use npuzzle::search::compare::{compare, CompareRow};
-use npuzzle::search::{Budget, SolveOptions};
+use npuzzle::pdb::{PartitionSpec, PdbOptions};
+use npuzzle::{compare, CompareRow};
+use npuzzle::{Budget, SolveOptions};
 use std::io::Write;
 use std::path::PathBuf;
 

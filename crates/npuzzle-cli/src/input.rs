@@ -1,9 +1,9 @@
 //! Reading a problem from arguments or standard input.
 
 use super::Failure;
-use npuzzle::board::{GoalSpec, Grid, InputError, Shape};
+use npuzzle::{GoalSpec, Grid, InputError, Shape};
 // Shared with the web server; re-exported so `input::problem_from_text` keeps working here.
-use npuzzle::search::Problem;
+use npuzzle::Problem;
 use npuzzle_io::input::grids_from_text;
 pub use npuzzle_io::input::problem_from_text;
 use std::io::Read;

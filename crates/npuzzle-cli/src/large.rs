@@ -8,9 +8,9 @@
 //! `--json` writes the path (with `--path`) before the count instead.
 
 use super::{Failure, EXIT_BAD_INPUT};
-use npuzzle::board::{Dir, Grid};
-use npuzzle::large::{Discard, Letters, MoveSink};
-use npuzzle::search::{self, GridAnswer, SearchError, SolveOptions};
+use npuzzle::{Dir, Grid};
+use npuzzle::{Discard, Letters, MoveSink};
+use npuzzle::{GridAnswer, SearchError, SolveOptions};
 use std::io::{self, BufWriter, Write};
 
 /// Letters to a writer, keeping the write error for the caller (so that a
@@ -43,7 +43,7 @@ fn solve_into<W: Write>(
         letters: Letters::new(out),
         error: None,
     };
-    match search::solve_grid(start, goal, opts, &mut sink) {
+    match npuzzle::solve_grid(start, goal, opts, &mut sink) {
         Ok(a) => Ok(a),
         Err(SearchError::Output { .. }) if sink.error.is_some() => {
             let e = sink
@@ -72,7 +72,7 @@ pub struct Show {
 pub fn run(args: &Show, start: &Grid, goal: &Grid, opts: &SolveOptions) -> Result<u8, Failure> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if args.explain {
-        let plan = search::plan_grid(start, goal, opts)?;
+        let plan = npuzzle::plan_grid(start, goal, opts)?;
         if args.json {
             serde_json::to_writer_pretty(&mut out, &plan)?;
             writeln!(out)?;
@@ -96,7 +96,7 @@ pub fn run(args: &Show, start: &Grid, goal: &Grid, opts: &SolveOptions) -> Resul
     let answer = if args.json {
         json(args, start, goal, opts, &mut out, plus)?
     } else {
-        let counted = search::solve_grid(start, goal, opts, &mut Discard)?;
+        let counted = npuzzle::solve_grid(start, goal, opts, &mut Discard)?;
         match counted.moves {
             Some(m) => writeln!(out, "{}", m + plus)?,
             None => writeln!(out, "-1")?,
@@ -166,7 +166,7 @@ fn json<W: Write>(
         a
     } else {
         write!(out, "null")?;
-        search::solve_grid(start, goal, opts, &mut Discard)?
+        npuzzle::solve_grid(start, goal, opts, &mut Discard)?
     };
     let moves = answer.moves.map_or(-1, |m| (m + plus) as i64);
     let tail = serde_json::json!({

@@ -14,9 +14,9 @@ mod space;
 mod unused;
 
 use clap::{Parser, Subcommand};
-use npuzzle::board::{BoardError, InputError};
-use npuzzle::heuristic::pdb::PdbError;
-use npuzzle::search::{ErrorKind, Limit, SearchError};
+use npuzzle::pdb::PdbError;
+use npuzzle::{BoardError, InputError};
+use npuzzle::{ErrorKind, Limit, SearchError};
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -134,7 +134,7 @@ fn flag_hint(e: &anyhow::Error) -> Option<&'static str> {
 
 /// `--max-memory SIZE`: bytes, or a number with a unit (`512M`, `8G`).
 pub fn parse_size(text: &str) -> Result<u64, String> {
-    npuzzle::system::parse_bytes(text)
+    npuzzle::Bytes::parse(text)
 }
 
 /// `budget` with `--max-memory`, when given.

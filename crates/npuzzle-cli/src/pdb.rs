@@ -2,11 +2,10 @@
 
 use super::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle::board::{GoalSpec, Scan, Shape};
-use npuzzle::heuristic::pdb::{
-    self, store, BlankMode, PartitionSpec, PdbError, PdbHeuristic, PdbOptions, PdbReporter,
-    SharedReporter, Verdict,
+use npuzzle::pdb::{
+    self, BlankMode, PartitionSpec, PdbError, PdbOptions, PdbReporter, SharedReporter, Verdict,
 };
+use npuzzle::{GoalSpec, Scan, Shape};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
@@ -176,7 +175,7 @@ fn build(args: BuildArgs) -> Result<u8, Failure> {
         Some(words) => words
             .join(" ")
             .parse::<GoalSpec>()
-            .map_err(npuzzle::board::InputError::goal)?,
+            .map_err(npuzzle::InputError::goal)?,
         None => GoalSpec::default(),
     };
     let goal = goal.resolve_for_size(args.size, &mut Scan::new())?;
@@ -188,7 +187,7 @@ fn build(args: BuildArgs) -> Result<u8, Failure> {
     let reporter = Reporter::new();
     let budget = super::with_memory(npuzzle::Budget::default(), args.max_memory)
         .with_cancel(Some(super::ctrl_c()));
-    let h = PdbHeuristic::new(&goal, &opts, &reporter, &budget)?;
+    let built = pdb::build(&goal, &opts, &reporter, &budget)?;
     if let Some(e) = reporter.take_unsaved() {
         // Building ahead of time is for the cache: not saving is a failure
         // of the environment.
@@ -199,27 +198,27 @@ fn build(args: BuildArgs) -> Result<u8, Failure> {
     }
     println!(
         "{} for goal {} ({:.1} s), in {}",
-        h.label(),
+        built.label,
         goal.to_row_string(),
         t0.elapsed().as_secs_f64(),
         opts.cache_dir().display()
     );
-    for db in h.databases() {
-        let tiles: Vec<String> = db.tiles().iter().map(ToString::to_string).collect();
+    for db in &built.databases {
+        let tiles: Vec<String> = db.tiles.iter().map(ToString::to_string).collect();
         println!(
             "  tiles {:<24} {:>12} entries  max {}",
             tiles.join(","),
-            db.entries(),
-            db.max_value()
+            db.entries,
+            db.max
         );
     }
     Ok(0)
 }
 
 fn list(args: DirArgs) -> Result<u8, Failure> {
-    let dir = args.pdb_dir.unwrap_or_else(store::default_dir);
-    let files =
-        store::list(&dir).map_err(|e| anyhow::anyhow!("cannot list {}: {e}", dir.display()))?;
+    let dir = args.pdb_dir.unwrap_or_else(npuzzle::pdb::default_dir);
+    let files = npuzzle::pdb::list(&dir)
+        .map_err(|e| anyhow::anyhow!("cannot list {}: {e}", dir.display()))?;
     println!("{}", dir.display());
     if files.is_empty() {
         println!("  (no pattern databases cached)");
@@ -251,9 +250,9 @@ fn list(args: DirArgs) -> Result<u8, Failure> {
 }
 
 fn verify(args: VerifyArgs) -> Result<u8, Failure> {
-    let dir = args.dir.pdb_dir.unwrap_or_else(store::default_dir);
-    let files =
-        store::list(&dir).map_err(|e| anyhow::anyhow!("cannot list {}: {e}", dir.display()))?;
+    let dir = args.dir.pdb_dir.unwrap_or_else(npuzzle::pdb::default_dir);
+    let files = npuzzle::pdb::list(&dir)
+        .map_err(|e| anyhow::anyhow!("cannot list {}: {e}", dir.display()))?;
     let budget = super::with_memory(npuzzle::Budget::default(), args.max_memory)
         .with_cancel(Some(super::ctrl_c()));
     let reporter = Reporter::new();

@@ -1,8 +1,8 @@
 //! `npuzzle random`: random instances as batch lines.
 
 use super::{Failure, EXIT_BAD_INPUT};
-use npuzzle::board::{GoalSpec, Grid, Scan, Shape};
-use npuzzle::random::{Generator, Mode};
+use npuzzle::{GoalSpec, Grid, Scan, Shape};
+use npuzzle_io::random::{Generator, Mode};
 use std::io::{self, Write};
 
 #[derive(clap::Args, Debug)]
@@ -48,10 +48,10 @@ pub struct RandomArgs {
 
 fn walk_length(text: &str) -> Result<u32, String> {
     match text.parse::<u32>() {
-        Ok(k) if k <= npuzzle::random::MAX_WALK => Ok(k),
+        Ok(k) if k <= npuzzle_io::random::MAX_WALK => Ok(k),
         _ => Err(format!(
             "'{text}' is not a number of moves from 0 to {}",
-            npuzzle::random::MAX_WALK
+            npuzzle_io::random::MAX_WALK
         )),
     }
 }

@@ -1,7 +1,7 @@
 //! `npuzzle serve`: the web page and JSON API (see `npuzzle_server`).
 
 use super::{Failure, EXIT_BAD_INPUT};
-use npuzzle::system::Bytes;
+use npuzzle::Bytes;
 use npuzzle_server::{self as server, Config, ConfigError, PdbAllow};
 use std::net::SocketAddr;
 

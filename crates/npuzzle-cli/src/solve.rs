@@ -2,11 +2,11 @@
 
 use super::input::ProblemArgs;
 use super::Failure;
-use npuzzle::board::path_string;
-use npuzzle::heuristic::pdb::{BlankMode, PartitionSpec, PdbOptions};
-use npuzzle::heuristic::HeuristicKind;
-use npuzzle::search::prune::Pruning;
-use npuzzle::search::{self, Algorithm, Budget, Problem, SolveOptions};
+use npuzzle::path_string;
+use npuzzle::pdb::{BlankMode, PartitionSpec, PdbOptions};
+use npuzzle::HeuristicKind;
+use npuzzle::Pruning;
+use npuzzle::{Algorithm, Budget, Problem, SolveOptions};
 use npuzzle_io::report::Report;
 use std::io::Write;
 use std::path::PathBuf;
@@ -136,7 +136,7 @@ fn parse_weight(text: &str) -> Result<f64, String> {
         Ok(w) if (1.0..=100.0).contains(&w) => Ok(w),
         _ => Err(format!(
             "'{}' is not a weight; give a number from 1 to 100, e.g. 1.5",
-            npuzzle::board::printable(text)
+            npuzzle::printable(text)
         )),
     }
 }
@@ -172,7 +172,7 @@ impl SearchArgs {
             .with_weight(self.weight)
             .with_optimal(self.optimal)
             .with_pruning(self.prune);
-        search::plan::check_options(&opts)?;
+        opts.check()?;
         super::unused::refuse_unused(&opts)?;
         Ok(opts)
     }
@@ -213,7 +213,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         _ => return super::large::run(&args.show(), &start, &goal, &opts),
     };
     if args.explain {
-        let plan = search::plan(&problem, &opts)?;
+        let plan = npuzzle::plan(&problem, &opts)?;
         let mut out = std::io::stdout().lock();
         if args.json {
             serde_json::to_writer_pretty(&mut out, &plan)?;
@@ -223,7 +223,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         }
         return Ok(0);
     }
-    let sol = search::solve(&problem, &opts)?;
+    let sol = npuzzle::solve(&problem, &opts)?;
     if let (Some(m), Some(lower)) = (sol.moves, sol.lower_bound) {
         // Line 1 stays the count; that it is not proven the fewest must not
         // go unsaid.

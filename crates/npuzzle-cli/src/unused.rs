@@ -7,9 +7,9 @@
 //! typed a flag expects it to do something, so the command line refuses it.
 
 use super::{Failure, EXIT_BAD_INPUT};
-use npuzzle::heuristic::pdb::{BlankMode, PartitionSpec};
-use npuzzle::heuristic::HeuristicKind;
-use npuzzle::search::{Algorithm, SolveOptions};
+use npuzzle::pdb::{BlankMode, PartitionSpec};
+use npuzzle::HeuristicKind;
+use npuzzle::{Algorithm, SolveOptions};
 
 /// The first flag among the pattern databases' (`--pdb`, `--pdb-also`,
 /// `--dual`, `--pdb-blank`) that `opts` would ignore, and why: with a
@@ -64,7 +64,7 @@ pub fn refuse_unused(opts: &SolveOptions) -> Result<(), Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use npuzzle::heuristic::pdb::PdbOptions;
+    use npuzzle::pdb::PdbOptions;
 
     #[test]
     fn flags_that_would_be_ignored_are_named() {

@@ -3,8 +3,8 @@
 //! web API (`"start"` plus `"goal"`), so both accept the same inputs and
 //! answer the same errors.
 
-use npuzzle::board::{GoalSpec, Grid, InputError, Scan, Shape};
-use npuzzle::search::Problem;
+use npuzzle::Problem;
+use npuzzle::{GoalSpec, Grid, InputError, Scan, Shape};
 
 /// Parses a start (or a start and a goal) from text; `goal` is the goal
 /// given separately (a command-line option, the API's `"goal"`), if any.
@@ -29,7 +29,7 @@ pub fn problem_from_text(
 }
 
 /// [`problem_from_text`] for boards of any size (up to
-/// [`MAX_GRID_CELLS`](npuzzle::board::MAX_GRID_CELLS) cells): the start and
+/// [`MAX_GRID_CELLS`](npuzzle::Grid::MAX_CELLS) cells): the start and
 /// the goal as [`Grid`]s, in time and memory linear in the text.
 pub fn grids_from_text(
     text: &str,
@@ -66,7 +66,7 @@ mod tests {
 
     #[test]
     fn grids_of_any_size() {
-        use npuzzle::board::{BoardError, Grid};
+        use npuzzle::{BoardError, Grid};
         // 20x20 in rows, goal named
         let shape = Shape::new(20, 20);
         let rows: Vec<String> = Grid::blank_first(shape)

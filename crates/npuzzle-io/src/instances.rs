@@ -2,7 +2,7 @@
 //! instance per line, the tiles in reading order followed by the optimal
 //! length and optionally more fields; `#` lines are comments.
 
-use npuzzle::board::{Board, BoardError, Shape};
+use npuzzle::{Board, BoardError, Shape};
 use thiserror::Error;
 
 /// One instance of a benchmark file.
@@ -68,7 +68,7 @@ pub fn parse(text: &str, size: Option<Shape>) -> Result<Vec<Instance>, InstanceE
             .map(|s| {
                 s.parse::<u64>().map_err(|_| InstanceError::NotANumber {
                     line,
-                    token: npuzzle::board::printable(s),
+                    token: npuzzle::printable(s),
                 })
             })
             .collect::<Result<Vec<u64>, _>>()?;

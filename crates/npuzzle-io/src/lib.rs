@@ -5,14 +5,14 @@
 //! (`npuzzle`) stays the solver's API; nothing here solves.
 //!
 //! ```
-//! use npuzzle::board::GoalSpec;
-//! use npuzzle::{search, SolveOptions};
+//! use npuzzle::GoalSpec;
+//! use npuzzle::{SolveOptions};
 //! use npuzzle_io::{input::problem_from_text, report::Report};
 //!
 //! // A start and a goal as people type them, apart.
 //! let goal: GoalSpec = "1 2 3 8 0 4 7 6 5".parse()?;
 //! let problem = problem_from_text("2 8 3 1 6 4 7 0 5", Some(&goal), None)?;
-//! let answer = search::solve(&problem, &SolveOptions::default().with_path(true))?;
+//! let answer = npuzzle::solve(&problem, &SolveOptions::default().with_path(true))?;
 //! let report = Report::new(&problem, &answer, false, false);
 //! assert_eq!(report.moves, 5);
 //! assert_eq!(report.path.as_deref(), Some("UULDR"));
@@ -27,6 +27,8 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 
+pub mod batch;
 pub mod input;
 pub mod instances;
+pub mod random;
 pub mod report;

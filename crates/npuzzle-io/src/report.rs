@@ -2,8 +2,8 @@
 //! and what the web API returns, built in one place so they cannot drift
 //! apart.
 
-use npuzzle::board::{path_string, Board};
-use npuzzle::search::{Problem, Solution, Stats};
+use npuzzle::{path_string, Board};
+use npuzzle::{Problem, Solution, Stats};
 use serde::Serialize;
 
 /// One solved (or unreachable) problem.

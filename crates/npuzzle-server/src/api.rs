@@ -4,12 +4,11 @@ use super::{pdb, ApiError, AppState, Config};
 use axum::extract::{Extension, FromRequest, Request, State};
 use axum::http::{header, StatusCode, Uri};
 use axum::Json;
-use npuzzle::board::{GoalSpec, InputError, Shape};
-use npuzzle::budget::Clock;
-use npuzzle::heuristic::HeuristicKind;
-use npuzzle::search::compare::{self, Comparison};
-use npuzzle::search::{self, Algorithm, Budget, Plan, Problem, SolveOptions, Workload};
-use npuzzle::table::TableSet;
+use npuzzle::Comparison;
+use npuzzle::HeuristicKind;
+use npuzzle::TableSet;
+use npuzzle::{Algorithm, Budget, Plan, Problem, SolveOptions, Workload};
+use npuzzle::{GoalSpec, InputError, Shape};
 use npuzzle_io::input::problem_from_text;
 use npuzzle_io::report::Report;
 use serde::de::DeserializeOwned;
@@ -109,7 +108,7 @@ impl Job {
     /// by linear conflict when the heuristic was left to the planner (the
     /// plan's reason then says so), and refused when asked for by name.
     fn plan(&mut self, config: &Config) -> Result<Plan, ApiError> {
-        let plan = search::plan(&self.problem, &self.opts)?;
+        let plan = npuzzle::plan(&self.problem, &self.opts)?;
         if plan.heuristic != Some(HeuristicKind::Pdb) || self.pdb_allowed(config) {
             return Ok(plan);
         }
@@ -120,15 +119,14 @@ impl Job {
             )));
         }
         self.opts.heuristic = HeuristicKind::LinearConflict;
-        let mut plan = search::plan(&self.problem, &self.opts)?;
+        let mut plan = npuzzle::plan(&self.problem, &self.opts)?;
         plan.reason = format!("{}; linear conflict, since {why}", plan.reason);
         Ok(plan)
     }
 
     /// The request's deadline (no waiting for a heavy slot past it).
     fn deadline(&self) -> Option<Instant> {
-        let b = &self.opts.budget;
-        b.deadline(Clock::new(b).start)
+        self.opts.budget.deadline_from_start()
     }
 }
 
@@ -291,7 +289,7 @@ pub struct Distribution {
 
 impl Distribution {
     /// From the complete tables, which exist for boards of at most
-    /// [`MAX_CELLS`](npuzzle::table::MAX_CELLS) cells and take
+    /// [`MAX_CELLS`](npuzzle::TableSet::MAX_CELLS) cells and take
     /// milliseconds to build.
     fn of(report: &Report) -> Option<Distribution> {
         let shape = Shape::new(report.rows, report.cols);
@@ -333,7 +331,7 @@ pub async fn solve(
         .limiter
         .run(heavy(&plan), deadline, move |flag| {
             opts.budget.cancel = Some(flag);
-            search::solve(&problem, &opts).map(|mut sol| {
+            npuzzle::solve(&problem, &opts).map(|mut sol| {
                 // The planner was asked again with the fallback; report
                 // why, as planned.
                 sol.plan = Some(plan);
@@ -365,7 +363,7 @@ pub async fn compare(
         .limiter
         .run(true, deadline, move |flag| {
             opts.budget.cancel = Some(flag);
-            compare::compare_refusing(&problem, &opts, &|_, h| {
+            npuzzle::compare_refusing(&problem, &opts, &|_, h| {
                 if h == Some(HeuristicKind::Pdb) {
                     refused.clone()
                 } else {

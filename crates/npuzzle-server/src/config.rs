@@ -2,9 +2,12 @@
 //! pattern databases it builds and how many bytes of them it keeps,
 //! connections and their timeouts.
 
-use npuzzle::board::{Board, Shape, MAX_SIDE, MIN_SIDE};
-use npuzzle::heuristic::pdb::PartitionSpec;
-use npuzzle::search::Budget;
+use npuzzle::{Board, Shape};
+
+const MIN_SIDE: usize = Board::MIN_SIDE;
+const MAX_SIDE: usize = Board::MAX_SIDE;
+use npuzzle::pdb::PartitionSpec;
+use npuzzle::Budget;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -257,7 +260,7 @@ impl Default for Config {
                 .with_max_nodes(Config::DEFAULT_MAX_NODES)
                 // every heavy slot may be busy at once
                 .with_max_bytes(
-                    (npuzzle::system::default_memory_budget() / heavy_slots as u64)
+                    (npuzzle::Budget::default().max_bytes / heavy_slots as u64)
                         .min(Config::DEFAULT_MAX_BYTES),
                 )
                 .with_timeout(Some(Config::DEFAULT_TIMEOUT)),

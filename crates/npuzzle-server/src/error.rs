@@ -4,8 +4,8 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use npuzzle::board::{BoardError, InputError};
-use npuzzle::search::{ErrorKind, SearchError};
+use npuzzle::{BoardError, InputError};
+use npuzzle::{ErrorKind, SearchError};
 use std::time::Duration;
 
 /// A failed request.

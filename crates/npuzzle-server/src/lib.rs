@@ -1,7 +1,7 @@
 //! The web server: a page to set up a board, solve it and watch the
 //! solution, over a small JSON API. A thin layer over the library: boards
 //! are read by [`npuzzle_io::input::problem_from_text`] and answers are
-//! [`npuzzle_io::report::Report`] / [`npuzzle::search::compare::Comparison`], exactly
+//! [`npuzzle_io::report::Report`] / [`npuzzle::Comparison`], exactly
 //! what the command line prints as JSON.
 //!
 //! Safe to leave running, whatever clients send ([`Config`] holds every
@@ -37,7 +37,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use npuzzle::heuristic::pdb::PdbCache;
+use npuzzle::pdb::PdbCache;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;

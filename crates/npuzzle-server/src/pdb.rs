@@ -11,9 +11,9 @@
 //! past the disk cap [`Config::pdb_disk`].
 
 use super::Config;
-use npuzzle::board::Shape;
-use npuzzle::heuristic::pdb::{store, PartitionSpec, PdbCache, PdbOptions};
+use npuzzle::pdb::{PartitionSpec, PdbCache, PdbOptions};
 use npuzzle::rank::partial_count;
+use npuzzle::Shape;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -71,8 +71,11 @@ pub(crate) fn not_allowed(shape: Shape) -> String {
 
 /// The `pdb` part of `/api/health`.
 pub(crate) fn health(config: &Config, cache: &PdbCache) -> Value {
-    let dir = config.pdb_dir.clone().unwrap_or_else(store::default_dir);
-    let disk: u64 = store::list(&dir).map_or(0, |files| files.iter().map(|f| f.bytes).sum());
+    let dir = config
+        .pdb_dir
+        .clone()
+        .unwrap_or_else(npuzzle::pdb::default_dir);
+    let disk: u64 = npuzzle::pdb::list(&dir).map_or(0, |files| files.iter().map(|f| f.bytes).sum());
     json!({
         "allow": config.pdb_allow.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "memory_bytes": cache.bytes(),

@@ -117,8 +117,8 @@ async fn solve_and_play_back_in_a_real_browser() {
     assert_eq!(shown_board(&c).await, [2, 8, 3, 1, 6, 4, 7, 0, 5]);
     // Where the start stands among all 8-puzzle positions (goal blank in
     // the centre), counted from the complete table.
-    let table = npuzzle::table::TableSet::global()
-        .table(npuzzle::board::Shape::new(3, 3), 4)
+    let table = npuzzle::TableSet::global()
+        .table(npuzzle::Shape::new(3, 3), 4)
         .unwrap();
     let fewer: u64 = table.histogram()[..5].iter().sum();
     let standing = text(&c, "#standing").await;

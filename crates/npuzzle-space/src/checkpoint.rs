@@ -12,7 +12,7 @@
 //! complete checkpoint in place.
 
 use super::{bits, SpaceError};
-use npuzzle::board::Board;
+use npuzzle::Board;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};

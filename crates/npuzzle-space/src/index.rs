@@ -18,8 +18,8 @@
 //! [`Indexer::neighbours`] are below `2·N!`, so `u64`/`i64` arithmetic never
 //! comes near overflow (2×7: `14! ≈ 8.7·10^10`).
 
-use npuzzle::board::{Board, Dir, Shape};
 use npuzzle::rank::{rank, FACT};
+use npuzzle::{Board, Dir, Shape};
 
 /// Largest number of cells handled: values are packed as nibbles.
 pub const MAX_CELLS: usize = 16;
@@ -106,7 +106,7 @@ impl<const N: usize> Indexer<N> {
             .map(|s| {
                 let mut idx = [0u8; 7];
                 npuzzle::rank::unrank(s, &mut idx[..k]);
-                let digits_parity = npuzzle::board::permutation_parity(&idx[..k]);
+                let digits_parity = npuzzle::rank::permutation_parity(&idx[..k]);
                 idx[..k]
                     .iter()
                     .enumerate()
@@ -244,7 +244,7 @@ impl<const N: usize> Indexer<N> {
 
 /// Parity of a permutation given as a slice (`true` = odd), by cycles.
 fn parity(p: &[u8]) -> bool {
-    npuzzle::board::permutation_parity(p)
+    npuzzle::rank::permutation_parity(p)
 }
 
 #[cfg(test)]

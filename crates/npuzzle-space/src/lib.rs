@@ -33,7 +33,7 @@ pub use local::analyze;
 pub use memory::{bytes_needed, Bytes};
 pub use result::SpaceResult;
 
-use npuzzle::board::{Board, Shape};
+use npuzzle::{Board, Shape};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

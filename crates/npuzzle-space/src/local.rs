@@ -5,7 +5,7 @@ use super::bits::{self, entries_with, level_code, PER_WORD};
 use super::checkpoint::{self, Expect, Header};
 use super::index::{Indexer, State};
 use super::{boards_of, check_size, for_cells, Progress, SpaceError, SpaceOptions, SpaceResult};
-use npuzzle::board::Board;
+use npuzzle::Board;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;

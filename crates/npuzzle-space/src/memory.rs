@@ -1,6 +1,6 @@
 //! What a search needs and what the machine has.
 
-use npuzzle::board::Shape;
+use npuzzle::Shape;
 
 /// Bytes the two-bit array of a shape needs: `(R·C)!/2` positions of two
 /// bits, `(R·C)!/8` bytes (rounded up to whole words); saturates at
@@ -25,7 +25,18 @@ pub fn positions(shape: Shape) -> Option<u128> {
         .map(|f| f / 2)
 }
 
-pub use npuzzle::system::{machine_memory_limit as default_limit, parse_bytes, Bytes};
+pub use npuzzle::Bytes;
+
+/// What one process may hold at most without swapping
+/// ([`Bytes::machine_limit`]).
+pub fn default_limit() -> Option<u64> {
+    Bytes::machine_limit()
+}
+
+/// A byte count as people write it (`8G`, `500MB`; [`Bytes::parse`]).
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    Bytes::parse(text)
+}
 
 #[cfg(test)]
 mod tests {

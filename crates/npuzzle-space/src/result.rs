@@ -1,6 +1,6 @@
 //! What a whole-space search found.
 
-use npuzzle::board::{Board, Shape};
+use npuzzle::{Board, Shape};
 
 /// The distribution of distances from a goal over every reachable position.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use npuzzle::board::{Board, Dir, Shape};
+use npuzzle::{Board, Dir, Shape};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -136,6 +136,23 @@ impl Budget {
     pub fn deadline(&self, start: Instant) -> Option<Instant> {
         self.timeout.map(|t| start + t)
     }
+
+    /// The instant the timeout expires, measured from the budget's own
+    /// start ([`Budget::started_now`], [`Budget::counting_from`]) or, when
+    /// it has none, from now: the deadline a search started now would
+    /// keep.
+    ///
+    /// ```
+    /// use npuzzle::Budget;
+    /// use std::time::{Duration, Instant};
+    ///
+    /// let b = Budget::default().with_timeout(Some(Duration::from_secs(2))).started_now();
+    /// assert!(b.deadline_from_start().unwrap() <= Instant::now() + Duration::from_secs(2));
+    /// assert_eq!(Budget::default().deadline_from_start(), None);
+    /// ```
+    pub fn deadline_from_start(&self) -> Option<Instant> {
+        self.deadline(self.started.unwrap_or_else(Instant::now))
+    }
 }
 
 impl Default for Budget {

@@ -9,23 +9,23 @@
 //! [`Solution`] says which: `optimal`, and otherwise a `lower_bound` on
 //! the fewest moves.
 //!
-//! Data flows one way: text → [`Board`] → the planner ([`search::plan()`])
-//! → a [`search::Solver`] → [`Solution`] (length, path, statistics) → a
+//! Data flows one way: text → [`Board`] → the planner ([`npuzzle::plan()`])
+//! → a solver → [`Solution`] (length, path, statistics) → a
 //! formatter (the JSON report of `npuzzle-io`, the batch runner, the web
 //! server).
 //!
 //! # Solving a puzzle
 //!
 //! ```
-//! use npuzzle::board::{parse_board, GoalSpec, Scan};
-//! use npuzzle::{search, Problem, SolveOptions};
+//! use npuzzle::{parse_board, GoalSpec, Scan};
+//! use npuzzle::{Problem, SolveOptions};
 //!
 //! // Boards parse from any format people type; goals have names.
 //! let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
 //! let goal = GoalSpec::Spiral.resolve(start.shape(), &mut Scan::new())?;
 //! let problem = Problem::new(start, goal)?;
 //!
-//! let answer = search::solve(&problem, &SolveOptions::default().with_path(true))?;
+//! let answer = npuzzle::solve(&problem, &SolveOptions::default().with_path(true))?;
 //! assert_eq!(answer.moves, Some(5));
 //! let path: String = answer.path.unwrap().iter().map(|d| d.letter()).collect();
 //! assert_eq!(path, "UULDR");
@@ -37,9 +37,9 @@
 //! # Comparing algorithms
 //!
 //! ```
-//! use npuzzle::board::parse_board;
-//! use npuzzle::heuristic::pdb::PdbOptions;
-//! use npuzzle::search::compare::compare;
+//! use npuzzle::parse_board;
+//! use npuzzle::pdb::PdbOptions;
+//! use npuzzle::compare;
 //! use npuzzle::{Problem, SolveOptions};
 //!
 //! let start = parse_board("2 6 4 1 3 7 0 5 8", None)?;
@@ -69,17 +69,66 @@
 // Nothing a caller passes may panic the library.
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 
-pub mod batch;
-pub mod board;
-pub mod budget;
-mod codec;
-pub mod heuristic;
-pub mod large;
-pub mod random;
+/// The modules behind the front door: private, except to this
+/// workspace's own tests and fuzz targets (feature `internals`, not a
+/// supported API).
+macro_rules! internal {
+    ($($m:ident),*) => {
+        $(
+            #[cfg(feature = "internals")]
+            #[doc(hidden)]
+            pub mod $m;
+            #[cfg(not(feature = "internals"))]
+            mod $m;
+        )*
+    };
+}
+internal!(board, budget, codec, heuristic, large, search, system, table);
 pub mod rank;
-pub mod search;
-pub mod system;
-pub mod table;
 
-pub use board::{Board, Dir, Problem, Shape};
-pub use search::{solve, Algorithm, Budget, SearchError, Solution, SolveOptions};
+// Boards, goals and problems.
+pub use board::{
+    parse_board, parse_path, path_string, printable, Board, BoardError, Cell, Dir, GoalSpec, Grid,
+    InputError, Problem, Role, Scan, Shape,
+};
+// Solving: the planner's one way in, its options and its answers.
+pub use budget::{Budget, Limit};
+pub use search::{
+    compare, compare_refusing, idastar_with, plan, plan_grid, solve, solve_grid, verify_path,
+    Algorithm, CompareRow, Comparison, ErrorKind, GridAnswer, Plan, Pruning, SearchError, Solution,
+    SolveOptions, Stats, Workload,
+};
+// Heuristics: the selector, and the trait for writing one's own.
+pub use heuristic::{Heuristic, HeuristicKind};
+// Where the fast solver and `solve_grid` send their moves.
+pub use large::{Discard, Letters, MoveSink};
+// Complete distance tables (boards of up to ten cells), and byte sizes.
+pub use system::Bytes;
+pub use table::{DistanceTable, Lookup, Standing, TableSet};
+
+pub mod pdb {
+    //! Pattern databases: how the searches' strongest heuristic is chosen
+    //! ([`PdbOptions`], [`PartitionSpec`], [`BlankMode`]), shared in memory
+    //! ([`PdbCache`]), built ahead of time ([`build`]), and the files of its
+    //! disk cache listed and checked ([`list`], [`verify`]).
+    //!
+    //! ```
+    //! use npuzzle::pdb::{build, PdbOptions, PartitionSpec};
+    //! use npuzzle::{Board, Budget, Shape};
+    //!
+    //! // The 8-puzzle's databases, groups of 4 and 4 tiles, in memory only.
+    //! let goal = Board::blank_last(Shape::new(3, 3))?;
+    //! let opts = PdbOptions::default()
+    //!     .with_partition("4-4".parse::<PartitionSpec>()?)
+    //!     .with_cache(false);
+    //! let built = build(&goal, &opts, &(), &Budget::default())?;
+    //! assert_eq!(built.databases.len(), 2);
+    //! assert!(built.databases.iter().all(|db| db.tiles.len() == 4));
+    //! # Ok::<(), Box<dyn std::error::Error>>(())
+    //! ```
+    pub use crate::heuristic::pdb::store::{default_dir, list, CachedFile};
+    pub use crate::heuristic::pdb::{
+        build, verify, BlankMode, Built, BuiltDb, PartitionError, PartitionSpec, PdbCache,
+        PdbError, PdbOptions, PdbReporter, SharedReporter, Verdict,
+    };
+}

@@ -11,7 +11,7 @@
 //! weights, giving a dense index in `0 .. n!/(n−k)!`.
 
 /// Largest `n` whose factorial fits a `u64` (20! < 2^64).
-pub const MAX_FACTORIAL: usize = 20;
+pub(crate) const MAX_FACTORIAL: usize = 20;
 
 /// `FACT[i] = i!` for `i ≤ 20`.
 pub const FACT: [u64; MAX_FACTORIAL + 1] = {
@@ -170,6 +170,20 @@ fn nth_set_bit(mut x: u64, d: u32) -> u32 {
         x &= x - 1;
     }
     x.trailing_zeros()
+}
+
+/// Parity of a permutation of `0..n` given as a slice: `true` when odd,
+/// in O(n). `perm` must be a permutation (every value below its length,
+/// once), as a validated board's tiles are.
+///
+/// ```
+/// use npuzzle::rank::permutation_parity;
+///
+/// assert!(!permutation_parity(&[0, 1, 2]));
+/// assert!(permutation_parity(&[1, 0, 2]));
+/// ```
+pub fn permutation_parity(perm: &[u8]) -> bool {
+    crate::board::layout::odd_permutation(perm)
 }
 
 #[cfg(test)]

@@ -63,6 +63,42 @@ fn cgroup_limit() -> Option<u64> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Bytes(pub u128);
 
+impl Bytes {
+    /// Reads a byte count as people write it: a number with an optional
+    /// unit, `K`, `M`, `G`, `T` (or `KiB` … `TiB`) for powers of 1024,
+    /// `kB`, `MB`, `GB`, `TB` for powers of 1000; case does not matter.
+    /// The error says what was wrong, for the caller to show.
+    ///
+    /// ```
+    /// use npuzzle::Bytes;
+    ///
+    /// assert_eq!(Bytes::parse("8G"), Ok(8 << 30));
+    /// assert_eq!(Bytes::parse("500MB"), Ok(500_000_000));
+    /// assert!(Bytes::parse("lots").is_err());
+    /// assert_eq!(Bytes::from(3u64 << 29).to_string(), "1.5 GiB");
+    /// ```
+    pub fn parse(text: &str) -> Result<u64, String> {
+        parse_bytes(text)
+    }
+
+    /// What one process may hold at most without swapping: the memory the
+    /// kernel says it can give, less a margin for the rest of the process
+    /// and the system; `None` where the system does not say (not Linux).
+    /// The default memory budget ([`Budget::default`](crate::Budget)) is
+    /// derived from it.
+    ///
+    /// ```
+    /// use npuzzle::Bytes;
+    ///
+    /// if let Some(limit) = Bytes::machine_limit() {
+    ///     println!("this process may hold {}", Bytes::from(limit));
+    /// }
+    /// ```
+    pub fn machine_limit() -> Option<u64> {
+        machine_memory_limit()
+    }
+}
+
 impl From<u64> for Bytes {
     fn from(b: u64) -> Bytes {
         Bytes(u128::from(b))
@@ -97,7 +133,7 @@ impl fmt::Display for Bytes {
 /// `K`, `M`, `G`, `T` (or `KiB` … `TiB`) for powers of 1024, `kB`, `MB`,
 /// `GB`, `TB` for powers of 1000 (`512M`, `8G`, `1.5GiB`, `500MB`,
 /// `123456`); case does not matter.
-pub fn parse_bytes(text: &str) -> Result<u64, String> {
+fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let bad = || {
         format!(
@@ -133,7 +169,7 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
 /// kernel says it can give (`MemAvailable`), less a margin of 5% of the
 /// machine (at least 256 MiB) for the rest of the process and the system.
 /// `None` where the system does not say (not Linux).
-pub fn machine_memory_limit() -> Option<u64> {
+fn machine_memory_limit() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let field = |name: &str| -> Option<u64> {
         let line = text.lines().find(|l| l.starts_with(name))?;

@@ -63,7 +63,7 @@ impl DistanceTable {
     ///
     /// # Panics
     ///
-    /// When `shape` has more than [`MAX_CELLS`] cells or `blank` is not one
+    /// When `shape` has more than [`TableSet::MAX_CELLS`] cells or `blank` is not one
     /// of its cells.
     pub fn build(shape: Shape, blank: usize) -> DistanceTable {
         let n = shape.cells();
@@ -256,7 +256,11 @@ impl Default for TableSet {
 }
 
 impl TableSet {
-    /// A set with every shape of at most [`MAX_CELLS`] cells and no table
+    /// Most cells of a board with a complete table (10: every 2×2, 2×3,
+    /// 2×4, 2×5, 3×3 board and their transposes).
+    pub const MAX_CELLS: usize = MAX_CELLS;
+
+    /// A set with every shape of at most [`TableSet::MAX_CELLS`] cells and no table
     /// built yet.
     pub fn new() -> TableSet {
         let mut shapes = Vec::new();
@@ -278,7 +282,7 @@ impl TableSet {
     }
 
     /// Whether this shape has tables: both sides at least 2 and at most
-    /// [`MAX_CELLS`] cells.
+    /// [`TableSet::MAX_CELLS`] cells.
     pub fn covers(shape: Shape) -> bool {
         shape.rows >= 2 && shape.cols >= 2 && shape.cells() <= MAX_CELLS
     }
@@ -311,7 +315,7 @@ impl TableSet {
         else {
             return Lookup::NoTable;
         };
-        if !crate::board::slices_can_reach(shape, start, goal) {
+        if !shape.can_reach(start, goal) {
             return Lookup::Unreachable;
         }
         let mut q = [0u8; 16];
@@ -335,8 +339,8 @@ impl TableSet {
     /// of `shape`), or `None` when unreachable or the shape has no table.
     ///
     /// ```
-    /// use npuzzle::board::Shape;
-    /// use npuzzle::table::TableSet;
+    /// use npuzzle::Shape;
+    /// use npuzzle::TableSet;
     ///
     /// let tables = TableSet::global();
     /// let shape = Shape::new(3, 3);
@@ -360,8 +364,8 @@ impl TableSet {
     /// for [`distance`].
     ///
     /// ```
-    /// use npuzzle::board::Shape;
-    /// use npuzzle::table::TableSet;
+    /// use npuzzle::Shape;
+    /// use npuzzle::TableSet;
     ///
     /// let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     /// let s = TableSet::global()

@@ -4,7 +4,7 @@ mod output;
 
 use super::{Failure, EXIT_BAD_INPUT, EXIT_BUDGET};
 use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle::board::{Board, GoalSpec, InputError, Scan, Shape};
+use npuzzle::{Board, GoalSpec, InputError, Scan, Shape};
 use npuzzle_space::{
     self as space, memory, Bytes, Checkpointing, Progress, SpaceError, SpaceOptions, SpaceResult,
 };

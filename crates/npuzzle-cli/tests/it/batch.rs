@@ -3,9 +3,9 @@
 use crate::support::cli;
 use cli::*;
 
-use npuzzle::board::{parse_path, Board, Scan, Shape};
-use npuzzle::search::verify_path;
-use npuzzle::table::TableSet;
+use npuzzle::verify_path;
+use npuzzle::TableSet;
+use npuzzle::{parse_path, Board, Scan, Shape};
 use std::io::{BufRead, BufReader, Write};
 use std::process::Stdio;
 
@@ -82,7 +82,7 @@ fn paths_count_start_and_jsonl() {
     assert_eq!(lines[0], "1 ");
     let (moves, path) = lines[1].split_once(' ').unwrap();
     assert_eq!(moves, "6"); // seed 000 counts the start
-    let start = npuzzle::board::parse_board("2 8 3 1 6 4 7 0 5", None).unwrap();
+    let start = npuzzle::parse_board("2 8 3 1 6 4 7 0 5", None).unwrap();
     let goal = Board::spiral(Shape::new(3, 3)).unwrap();
     assert!(verify_path(&start, &goal, &parse_path(path).unwrap()));
     assert_eq!(lines[2], "-1");
@@ -183,7 +183,7 @@ fn random_is_deterministic_and_solvable() {
     assert_ne!(a, random(&["--size", "4x4", "-n", "200", "--seed", "12"]));
     let goal = Board::blank_last(Shape::new(4, 4)).unwrap();
     for line in a.lines() {
-        let b = npuzzle::board::parse_board(line, None).unwrap();
+        let b = npuzzle::parse_board(line, None).unwrap();
         assert!(b.can_reach(&goal), "{line}");
     }
     // another goal is written on every line, so batch needs no --goal
@@ -459,7 +459,7 @@ fn korf_ten_easiest_as_a_batch() {
     for ((_, start, want), got) in rows.iter().zip(out.lines()) {
         let (moves, path) = got.split_once(' ').unwrap();
         assert_eq!(moves, want, "{start}");
-        let s = npuzzle::board::parse_board(start, None).unwrap();
+        let s = npuzzle::parse_board(start, None).unwrap();
         let g = Board::blank_first(Shape::new(4, 4)).unwrap();
         assert!(verify_path(&s, &g, &parse_path(path).unwrap()));
     }

@@ -5,7 +5,7 @@
 use crate::support::cli;
 use cli::*;
 
-use npuzzle::board::{Board, Dir, Shape};
+use npuzzle::{Board, Dir, Shape};
 use predicates::prelude::*;
 use std::time::{Duration, Instant};
 

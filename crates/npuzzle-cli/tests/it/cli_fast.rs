@@ -5,7 +5,7 @@
 use crate::support::cli;
 use cli::*;
 
-use npuzzle::board::{parse_path, Grid, Shape};
+use npuzzle::{parse_path, Grid, Shape};
 use predicates::prelude::*;
 
 /// `npuzzle random --size RxC` (one line) with `seed`.

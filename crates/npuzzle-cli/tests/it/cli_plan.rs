@@ -7,7 +7,7 @@ use cli::*;
 
 use npuzzle_testkit as common;
 
-use npuzzle::board::{Board, Dir, Shape};
+use npuzzle::{Board, Dir, Shape};
 use predicates::prelude::*;
 use std::collections::{HashSet, VecDeque};
 

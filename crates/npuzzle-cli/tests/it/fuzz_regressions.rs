@@ -38,10 +38,10 @@ use npuzzle_cli as cli;
 #[path = "../../../../fuzz/src/cli_args.rs"]
 mod cli_args;
 
-use npuzzle::batch::{answer_text, BatchConfig, Shard};
 use npuzzle::budget::Budget;
 use npuzzle::heuristic::pdb::store::{self, Key};
 use npuzzle::heuristic::pdb::{verify, Verdict};
+use npuzzle_io::batch::{answer_text, BatchConfig, Shard};
 use npuzzle_space::{self as space, Checkpointing, Silent, SpaceError, SpaceOptions, SpaceResult};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;

@@ -4,8 +4,8 @@
 //! adding an algorithm or a heuristic fails here until every list has it.
 
 use crate::support::cli::{npuzzle, root};
-use npuzzle::heuristic::HeuristicKind;
 use npuzzle::Algorithm;
+use npuzzle::HeuristicKind;
 use std::collections::BTreeSet;
 
 fn algorithms() -> BTreeSet<String> {

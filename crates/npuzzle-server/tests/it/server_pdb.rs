@@ -10,7 +10,7 @@ use npuzzle_testkit::api as support;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
-use npuzzle::heuristic::pdb::PartitionSpec;
+use npuzzle::pdb::PartitionSpec;
 use npuzzle::Shape;
 use npuzzle_server::{self as server, PdbAllow};
 use rand::seq::SliceRandom;

@@ -25,7 +25,7 @@ pub use connect::{parse_hostfile, DEFAULT_CONNECT_LIMIT, MAX_PROCESSES};
 
 use super::{boards_of, for_cells, Checkpointing, Progress, SpaceError, SpaceOptions, SpaceResult};
 use connect::{Meeting, Terms};
-use npuzzle::board::Board;
+use npuzzle::Board;
 use std::net::TcpStream;
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::{self, RecvTimeoutError};

@@ -9,7 +9,7 @@ use npuzzle_testkit as common;
 use npuzzle_testkit::published;
 
 use common::bfs_all;
-use npuzzle::board::{Board, Shape};
+use npuzzle::{Board, Shape};
 use npuzzle_space::{self as space, Checkpointing, Progress, Silent, SpaceError, SpaceOptions};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -121,7 +121,7 @@ fn eight_puzzle_from_three_blank_cells() {
 }
 
 fn board(text: &str) -> Board {
-    npuzzle::board::parse_board(text, None).expect("a board")
+    npuzzle::parse_board(text, None).expect("a board")
 }
 
 #[test]

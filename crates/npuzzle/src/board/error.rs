@@ -63,8 +63,8 @@ pub enum BoardError {
     },
     /// A side is outside [`MIN_SIDE`]`..=`[`MAX_SIDE`].
     ///
-    /// [`MIN_SIDE`]: super::MIN_SIDE
-    /// [`MAX_SIDE`]: super::MAX_SIDE
+    /// [`MIN_SIDE`]: crate::Board::MIN_SIDE
+    /// [`MAX_SIDE`]: crate::Board::MAX_SIDE
     #[error(
         "a {rows}x{cols} board is not supported by exact search: each side must be from 2 to 16"
     )]
@@ -116,7 +116,7 @@ pub enum BoardError {
         index: usize,
     },
     /// A board of this size cannot be held at all: each side at least 2,
-    /// at most [`MAX_GRID_CELLS`](super::MAX_GRID_CELLS) cells.
+    /// at most [`Grid::MAX_CELLS`](crate::Grid::MAX_CELLS) cells.
     #[error("a {rows}x{cols} board is not supported: each side must be at least 2, and at most {} cells in all", super::MAX_GRID_CELLS)]
     BadGridSize {
         /// Rows asked for.

@@ -9,7 +9,7 @@ use std::str::FromStr;
 /// (resolved against the start's shape by [`GoalSpec::resolve`]).
 ///
 /// ```
-/// use npuzzle::board::{GoalSpec, Scan, Shape};
+/// use npuzzle::{GoalSpec, Scan, Shape};
 ///
 /// let mut scan = Scan::new();
 /// let spiral: GoalSpec = "spiral".parse()?;
@@ -76,7 +76,7 @@ impl GoalSpec {
     /// with no start to compare with.
     ///
     /// ```
-    /// use npuzzle::board::{GoalSpec, Scan, Shape};
+    /// use npuzzle::{GoalSpec, Scan, Shape};
     ///
     /// let goal: GoalSpec = "1 2 3".parse()?;
     /// let e = goal.resolve_for_size(Shape::new(3, 3), &mut Scan::new()).unwrap_err();
@@ -147,7 +147,7 @@ pub(crate) fn goal_board<T: Readable>(
 
 impl Board {
     /// Tiles in reading order, the blank last: `1 2 … n−1 0`. A shape
-    /// outside [`MIN_SIDE`](super::MIN_SIDE)`..=`[`MAX_SIDE`](super::MAX_SIDE)
+    /// outside [`Board::MIN_SIDE`](crate::Board::MIN_SIDE)`..=`[`Board::MAX_SIDE`](crate::Board::MAX_SIDE)
     /// is [`BoardError::BadSize`], as for every board.
     pub fn blank_last(shape: Shape) -> Result<Board, BoardError> {
         Board::named(shape, Named::BlankLast)

@@ -32,6 +32,22 @@ pub fn check_grid_shape(rows: usize, cols: usize) -> Result<(), BoardError> {
 }
 
 impl Grid {
+    /// Most cells a grid has (16,777,216: a 4096×4096 board).
+    pub const MAX_CELLS: usize = MAX_GRID_CELLS;
+
+    /// Checks a grid's dimensions before any tile is read: each side at
+    /// least 2, at most [`Grid::MAX_CELLS`] cells.
+    ///
+    /// ```
+    /// use npuzzle::Grid;
+    ///
+    /// assert!(Grid::check_shape(2, 1000).is_ok());
+    /// assert!(Grid::check_shape(5000, 5000).is_err());
+    /// ```
+    pub fn check_shape(rows: usize, cols: usize) -> Result<(), BoardError> {
+        check_grid_shape(rows, cols)
+    }
+
     /// Builds a grid from tiles in reading order, checking that they form a
     /// permutation of `0..rows·cols`.
     pub fn new(rows: usize, cols: usize, tiles: Vec<u32>) -> Result<Grid, BoardError> {

@@ -6,7 +6,7 @@
 mod error;
 mod goal;
 mod grid;
-mod layout;
+pub(crate) mod layout;
 mod parse;
 mod problem;
 mod shape;
@@ -14,7 +14,7 @@ mod shape;
 pub use error::{printable, BoardError, InputError, Role};
 pub use goal::GoalSpec;
 pub use grid::{check_grid_shape, Grid, MAX_GRID_CELLS};
-pub use parse::{check_same_shape, parse_board, parse_stdin_pair, Scan};
+pub use parse::{check_same_shape, parse_board, Scan};
 pub use problem::Problem;
 pub use shape::Shape;
 
@@ -119,7 +119,7 @@ pub struct Board {
 
 impl Board {
     /// Builds a board from tiles in reading order, checking that each side
-    /// is within [`MIN_SIDE`]`..=`[`MAX_SIDE`] and that the tiles form a
+    /// is within [`Board::MIN_SIDE`]`..=`[`Board::MAX_SIDE`] and that the tiles form a
     /// permutation of `0..rows*cols`.
     pub fn new(rows: usize, cols: usize, tiles: &[u16]) -> Result<Board, BoardError> {
         Board::checked(rows, cols, tiles)
@@ -246,7 +246,7 @@ impl Board {
     /// Parity of the permutation (cells → tiles, the blank included):
     /// `true` when odd, in O(n).
     pub fn permutation_parity(&self) -> bool {
-        permutation_parity(&self.tiles)
+        crate::rank::permutation_parity(&self.tiles)
     }
 
     /// Whether `goal` can be reached from `self` by moves.
@@ -257,7 +257,7 @@ impl Board {
     /// the blank's taxicab distance between the two boards; on boards of at
     /// least 2×2 every such pair is reachable.
     pub fn can_reach(&self, goal: &Board) -> bool {
-        self.shape() == goal.shape() && slices_can_reach(self.shape(), &self.tiles, &goal.tiles)
+        self.shape() == goal.shape() && self.shape().can_reach(&self.tiles, &goal.tiles)
     }
 
     /// The tiles in reading order separated by spaces, the blank as `0`:
@@ -344,18 +344,27 @@ pub fn check_shape(rows: usize, cols: usize) -> Result<(), BoardError> {
     Ok(())
 }
 
-/// [`Board::can_reach`] on raw tiles (valid permutations of the same
-/// length, of shape `shape`), without allocating.
-pub fn slices_can_reach(shape: Shape, start: &[u8], goal: &[u8]) -> bool {
-    layout::can_reach(shape, start, goal)
+impl Board {
+    /// Fewest rows or columns a board has (2).
+    pub const MIN_SIDE: usize = MIN_SIDE;
+    /// Most rows or columns a board for exact search has (16); larger
+    /// boards are [`Grid`]s.
+    pub const MAX_SIDE: usize = MAX_SIDE;
+
+    /// Checks that `rows` × `cols` is a shape a board holds, before any
+    /// tile is read: both within [`Board::MIN_SIDE`]`..=`[`Board::MAX_SIDE`].
+    ///
+    /// ```
+    /// use npuzzle::{Board, BoardError};
+    ///
+    /// assert!(Board::check_shape(4, 4).is_ok());
+    /// assert!(matches!(Board::check_shape(1, 4), Err(BoardError::BadSize { .. })));
+    /// ```
+    pub fn check_shape(rows: usize, cols: usize) -> Result<(), BoardError> {
+        check_shape(rows, cols)
+    }
 }
 
-/// Parity of a permutation of `0..n` given as a slice: `true` when odd.
-/// `perm` must be a permutation (every value below its length, once), as
-/// a validated board's tiles are.
-pub fn permutation_parity(perm: &[u8]) -> bool {
-    layout::odd_permutation(perm)
-}
 
 #[cfg(test)]
 mod tests {

@@ -203,7 +203,7 @@ impl Scan {
     /// Parses one board of any size up to [`MAX_GRID_CELLS`] cells, as
     /// [`Scan::board`] does (time and memory linear in the text).
     ///
-    /// [`MAX_GRID_CELLS`]: super::MAX_GRID_CELLS
+    /// [`MAX_GRID_CELLS`]: crate::Grid::MAX_CELLS
     pub fn grid(&mut self, text: &str, size: Option<Shape>) -> Result<Grid, BoardError> {
         self.read(text, size)
     }
@@ -480,7 +480,7 @@ fn square_side(n: usize) -> Option<usize> {
 /// only when the text has no rows and the tile count is not a square.
 ///
 /// ```
-/// use npuzzle::board::{parse_board, Shape};
+/// use npuzzle::{parse_board, Shape};
 ///
 /// let seed = parse_board("2 8 3/1 6 4/7 _ 5", None)?;
 /// assert_eq!(seed.tiles(), &[2, 8, 3, 1, 6, 4, 7, 0, 5]);
@@ -492,19 +492,10 @@ fn square_side(n: usize) -> Option<usize> {
 ///
 /// let e = parse_board("1 2 3 3", None).unwrap_err();
 /// assert_eq!(e.to_string(), "tile 3 appears twice (row 2, column 1 and row 2, column 2)");
-/// # Ok::<(), npuzzle::board::BoardError>(())
+/// # Ok::<(), npuzzle::BoardError>(())
 /// ```
 pub fn parse_board(text: &str, size: Option<Shape>) -> Result<Board, BoardError> {
     Scan::new().board(text, size)
-}
-
-/// Parses text holding a board or a start–goal pair (convenience over
-/// [`Scan::pair`]).
-pub fn parse_stdin_pair(
-    text: &str,
-    size: Option<Shape>,
-) -> Result<(Board, Option<Board>), InputError> {
-    Scan::new().pair(text, size)
 }
 
 #[cfg(test)]

@@ -84,7 +84,7 @@ impl Scan {
     }
 
     /// [`Scan::start_and_goal`] for boards of any size (up to
-    /// [`MAX_GRID_CELLS`](super::MAX_GRID_CELLS) cells).
+    /// [`Grid::MAX_CELLS`](crate::Grid::MAX_CELLS) cells).
     pub fn grids(
         &mut self,
         text: &str,

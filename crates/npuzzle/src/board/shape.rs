@@ -8,7 +8,7 @@ use std::str::FromStr;
 ///
 /// A shape is not checked on its own: [`Shape::new`] takes any sides, while
 /// parsing one and building a board check them against
-/// [`MIN_SIDE`](super::MIN_SIDE)`..=`[`MAX_SIDE`](super::MAX_SIDE).
+/// [`Board::MIN_SIDE`](crate::Board::MIN_SIDE)`..=`[`Board::MAX_SIDE`](crate::Board::MAX_SIDE).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
     /// Number of rows.
@@ -26,6 +26,24 @@ impl Shape {
     /// Number of cells, `rows · cols` (tiles plus the blank).
     pub fn cells(&self) -> usize {
         self.rows * self.cols
+    }
+
+    /// Whether `goal` can be reached from `start` on a board of this shape,
+    /// both given as tiles in reading order (valid permutations of
+    /// `0..cells`, as a validated board's are): [`Board::can_reach`]
+    /// without building boards.
+    ///
+    /// ```
+    /// use npuzzle::Shape;
+    ///
+    /// let s = Shape::new(2, 2);
+    /// assert!(s.can_reach(&[1, 2, 3, 0], &[1, 2, 0, 3]));
+    /// assert!(!s.can_reach(&[2, 1, 3, 0], &[1, 2, 3, 0]));
+    /// ```
+    ///
+    /// [`Board::can_reach`]: crate::Board::can_reach
+    pub fn can_reach(self, start: &[u8], goal: &[u8]) -> bool {
+        super::layout::can_reach(self, start, goal)
     }
 
     /// Rows plus columns between cells `a` and `b` (reading order): the

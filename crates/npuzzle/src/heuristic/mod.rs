@@ -35,11 +35,11 @@ use std::str::FromStr;
 /// A lower bound on the moves from a board to a fixed goal.
 ///
 /// A new heuristic is these items; IDA* runs it through
-/// [`search::idastar_with`](crate::search::idastar_with):
+/// [`npuzzle::idastar_with`](crate::search::idastar_with):
 ///
 /// ```
-/// use npuzzle::heuristic::Heuristic;
-/// use npuzzle::{search, Board, Problem, SolveOptions};
+/// use npuzzle::Heuristic;
+/// use npuzzle::{Board, Problem, SolveOptions};
 ///
 /// /// Tiles out of their goal row, plus tiles out of their goal column.
 /// struct RowsCols { row: Vec<usize>, col: Vec<usize>, cols: usize }
@@ -79,10 +79,10 @@ use std::str::FromStr;
 /// let goal = Board::from_tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0])?;
 /// let problem = Problem::new(start, goal)?;
 /// let opts = SolveOptions::default().with_path(true);
-/// let mine = search::idastar_with(&problem, &RowsCols::new(problem.goal()), &opts)?;
+/// let mine = npuzzle::idastar_with(&problem, &RowsCols::new(problem.goal()), &opts)?;
 /// assert_eq!(mine.moves, Some(31)); // one of the two hardest 8-puzzles
 /// assert_eq!(mine.heuristic, Some("rows-cols"));
-/// assert!(search::verify_path(problem.start(), problem.goal(), mine.path.as_deref().unwrap()));
+/// assert!(npuzzle::verify_path(problem.start(), problem.goal(), mine.path.as_deref().unwrap()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Heuristic: Send + Sync {
@@ -129,20 +129,19 @@ pub trait Heuristic: Send + Sync {
 pub enum HeuristicKind {
     /// The planner's choice: pattern databases on boards of 11 to 64
     /// cells, linear conflict elsewhere
-    /// ([`heuristic_for`](crate::search::plan::heuristic_for)).
+    /// (the planner's choice).
     #[default]
     Auto,
-    /// Tiles off their goal cell, the blank not counted ([`Misplaced`]).
+    /// Tiles off their goal cell, the blank not counted.
     Misplaced,
     /// Sum of the tiles' row and column distances to their goal cells
-    /// ([`Manhattan`]).
     Manhattan,
     /// Manhattan plus two moves for each tile that must step out of its
-    /// goal row or column to let another pass ([`LinearConflict`]).
+    /// goal row or column to let another pass.
     LinearConflict,
     /// Additive disjoint pattern databases, with the reflection lookup
-    /// where the goal allows it ([`pdb::PdbHeuristic`]); boards of at most
-    /// [`pdb::MAX_CELLS`] cells.
+    /// where the goal allows it (see [`crate::pdb`]); boards of at most
+    /// 64 cells.
     Pdb,
 }
 
@@ -206,11 +205,6 @@ impl FromStr for HeuristicKind {
                 )
             })
     }
-}
-
-/// Goal cell of each tile, as a lookup table: `goal_cells(goal)[t]`.
-pub fn goal_cells(goal: &Board) -> Vec<u8> {
-    goal.positions()
 }
 
 /// Work to run with one concrete heuristic type, so searches are

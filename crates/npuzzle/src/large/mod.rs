@@ -218,6 +218,7 @@ pub fn bytes_needed(cells: usize) -> u64 {
     cells as u64 * BYTES_PER_CELL
 }
 
+#[cfg(any(test, feature = "internals"))]
 /// The Manhattan distance from `start` to `goal` (of the same shape): a
 /// lower bound on every solution's length. O(cells).
 pub fn manhattan(start: &Grid, goal: &Grid) -> Result<u64, Error> {
@@ -449,6 +450,7 @@ fn run(p: &mut peel::Peeler<'_, '_>) -> Result<((usize, usize), u32), line::Fail
     Ok(((region.rows(), region.cols()), moves))
 }
 
+#[cfg(any(test, feature = "internals"))]
 /// [`solve`], keeping the whole path (for boards whose path fits in memory).
 pub fn solve_path(start: &Grid, goal: &Grid, opts: &Options) -> Result<(Vec<Dir>, Report), Error> {
     let mut path = Vec::new();

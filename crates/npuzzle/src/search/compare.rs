@@ -41,7 +41,9 @@ pub struct CompareRow {
 /// The whole comparison.
 #[derive(Clone, Debug, Serialize)]
 pub struct Comparison {
-    /// One row per combination of [`combinations`], in that order.
+    /// One row per algorithm and heuristic that applies, in the order of
+    /// [`Algorithm::ALL`](crate::Algorithm::ALL) and
+    /// [`HeuristicKind::ALL`](crate::HeuristicKind::ALL).
     pub rows: Vec<CompareRow>,
     /// Whether every algorithm that answered found the same length.
     pub agree: bool,

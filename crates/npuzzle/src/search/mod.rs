@@ -5,19 +5,19 @@
 //! by itself.
 //!
 //! ```
-//! use npuzzle::search::{self, Algorithm, SolveOptions};
+//! use npuzzle::{Algorithm, SolveOptions};
 //! use npuzzle::{Board, Problem};
 //!
 //! let start = Board::from_tiles(3, 3, &[2, 8, 3, 1, 6, 4, 7, 0, 5]).unwrap();
 //! let goal = Board::from_tiles(3, 3, &[1, 2, 3, 8, 0, 4, 7, 6, 5]).unwrap();
 //! let problem = Problem::new(start, goal).unwrap();
 //! let opts = SolveOptions::default().with_path(true);
-//! let answer = search::solve(&problem, &opts).unwrap();
+//! let answer = npuzzle::solve(&problem, &opts).unwrap();
 //! assert_eq!(answer.moves, Some(5));
-//! assert!(search::verify_path(problem.start(), problem.goal(), answer.path.as_deref().unwrap()));
+//! assert!(npuzzle::verify_path(problem.start(), problem.goal(), answer.path.as_deref().unwrap()));
 //!
 //! // Any algorithm can be asked for by name.
-//! let bfs = search::solve(&problem, &opts.clone().with_algorithm(Algorithm::Bfs)).unwrap();
+//! let bfs = npuzzle::solve(&problem, &opts.clone().with_algorithm(Algorithm::Bfs)).unwrap();
 //! assert_eq!(bfs.moves, Some(5));
 //! ```
 
@@ -25,7 +25,7 @@ mod anytime;
 mod astar;
 mod bfs;
 mod bibfs;
-pub mod compare;
+pub(crate) mod compare;
 mod error;
 mod fast;
 mod forecast;
@@ -33,8 +33,8 @@ mod ida;
 mod idastar;
 mod moves;
 mod parallel;
-pub mod plan;
-pub mod prune;
+pub(crate) mod plan;
+pub(crate) mod prune;
 mod states;
 mod table;
 
@@ -42,9 +42,11 @@ pub use crate::board::Problem;
 pub use crate::budget::{Budget, Limit};
 pub use error::{ErrorKind, SearchError};
 pub use idastar::idastar_with;
+pub use compare::{compare, compare_refusing, CompareRow, Comparison};
 pub use plan::{plan, plan_grid, solve_grid, GridAnswer, Plan, Workload};
+pub use prune::Pruning;
 
-use crate::board::{Board, Dir};
+use crate::board::{Board, Dir, Shape};
 use crate::heuristic::pdb::PdbOptions;
 use crate::heuristic::HeuristicKind;
 use serde::Serialize;
@@ -176,7 +178,7 @@ pub struct SolveOptions {
     pub workload: Workload,
     /// The answer's length when already known: a search then gives up at
     /// once ([`SearchError::Forecast`]) when the growth it has seen plainly
-    /// needs more than its budget to get that deep ([`compare`](mod@compare)
+    /// needs more than its budget to get that deep ([`compare`](crate::compare())
     /// uses it).
     pub forecast: Option<u32>,
     /// The weight `W` of weighted A* (`wastar`): answers at most `W` times
@@ -277,6 +279,45 @@ impl SolveOptions {
         self.forecast = d;
         self
     }
+
+    /// Refuses combinations of options no search can honour (a dual
+    /// lookup on one-bit databases, …) before any work: what the planner
+    /// checks first, for callers that want to say so before reading input.
+    ///
+    /// ```
+    /// use npuzzle::pdb::{BlankMode, PdbOptions};
+    /// use npuzzle::SolveOptions;
+    ///
+    /// let opts = SolveOptions::default()
+    ///     .with_pdb(PdbOptions::default().with_dual(true).with_blank(BlankMode::Bits));
+    /// assert!(opts.check().is_err());
+    /// assert!(SolveOptions::default().check().is_ok());
+    /// ```
+    pub fn check(&self) -> Result<(), SearchError> {
+        plan::check_options(self)
+    }
+
+    /// The algorithm the planner runs on boards of `shape` whose goal has
+    /// its blank on cell `goal_blank`, and why: for callers that answer
+    /// many boards of one shape and ask once.
+    ///
+    /// ```
+    /// use npuzzle::{Algorithm, Shape, SolveOptions, Workload};
+    ///
+    /// // Many boards to answer: the 8-puzzle's complete table pays.
+    /// let many = SolveOptions::default().with_workload(Workload::Many);
+    /// let (algorithm, why) = many.algorithm_for(Shape::new(3, 3), 8)?;
+    /// assert_eq!(algorithm, Algorithm::Table);
+    /// assert!(!why.is_empty());
+    /// # Ok::<(), npuzzle::SearchError>(())
+    /// ```
+    pub fn algorithm_for(
+        &self,
+        shape: Shape,
+        goal_blank: usize,
+    ) -> Result<(Algorithm, String), SearchError> {
+        plan::algorithm_for(shape, goal_blank, self)
+    }
 }
 
 /// One search algorithm.
@@ -319,7 +360,7 @@ pub enum Algorithm {
     /// A first answer at once, improved while time remains, with a proven
     /// lower bound.
     Anytime,
-    /// The constructive solver of [`crate::large`]: any size, an answer at
+    /// The constructive solver: any size, an answer at
     /// once, not optimal (the lower bound is the Manhattan distance).
     Fast,
 }

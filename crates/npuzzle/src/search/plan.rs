@@ -201,9 +201,9 @@ fn pdb_options(algorithm: Algorithm, pdb: &pdb::PdbOptions) -> pdb::PdbOptions {
 /// its limits, not loaded.
 ///
 /// ```
-/// use npuzzle::board::{Board, Shape};
-/// use npuzzle::heuristic::HeuristicKind;
-/// use npuzzle::search::{plan, Algorithm, SolveOptions, Workload};
+/// use npuzzle::{Board, Shape};
+/// use npuzzle::HeuristicKind;
+/// use npuzzle::{plan, Algorithm, SolveOptions, Workload};
 /// use npuzzle::{Dir, Problem};
 ///
 /// let goal = Board::blank_last(Shape::new(4, 4)).unwrap();

@@ -39,12 +39,12 @@ pub const FORBIDDEN: u32 = u32::MAX;
 #[serde(rename_all = "lowercase")]
 pub enum Pruning {
     /// The planner's choice: the automaton where it is built
-    /// ([`automaton_len`]), else no move straight back.
+    /// (the longest the build allows), else no move straight back.
     #[default]
     Auto,
     /// Only no move straight back (duplicate strings of length 2).
     Parent,
-    /// The automaton of duplicate strings up to [`automaton_len`] moves.
+    /// The automaton of duplicate strings as long as the board's build allows.
     Automaton,
 }
 
@@ -111,10 +111,9 @@ pub struct MovePruner {
     /// `next[4 · state + dir code]`: the state after the move, or
     /// [`FORBIDDEN`].
     next: Vec<u32>,
-    /// The forbidden strings found, for tests and reports.
+    /// The forbidden strings found, for the tests.
+    #[cfg_attr(not(any(test, feature = "internals")), allow(dead_code))]
     forbidden: usize,
-    /// Longest forbidden string looked for.
-    len: usize,
 }
 
 /// A move string from a start cell: two bits per move (at most 31 moves).
@@ -240,7 +239,6 @@ impl MovePruner {
         Some(MovePruner {
             next,
             forbidden,
-            len: max_len,
         })
     }
 
@@ -257,19 +255,10 @@ impl MovePruner {
         self.next[(state as usize) << 2 | usize::from(dir & 3)]
     }
 
-    /// States of the automaton.
-    pub fn states(&self) -> usize {
-        self.next.len() / 4
-    }
-
     /// Forbidden strings it matches.
+    #[cfg(any(test, feature = "internals"))]
     pub fn forbidden(&self) -> usize {
         self.forbidden
-    }
-
-    /// Longest forbidden string looked for.
-    pub fn max_len(&self) -> usize {
-        self.len
     }
 
     /// The automaton for `shape` under `pruning`, built once per shape and

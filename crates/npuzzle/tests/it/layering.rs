@@ -137,6 +137,70 @@ fn sibling_graph(dir: &Path, path: &str) -> BTreeMap<String, BTreeSet<String>> {
 
 /// The `.rs` files under `dir`, each with how many modules below the
 /// sibling it is (`dir/mod.rs` is the sibling itself, `dir/x.rs` one down).
+/// The core's modules behind its front door (private without the
+/// `internals` feature, which only tests and fuzz targets turn on).
+const INTERNAL: &[&str] = &[
+    "board",
+    "budget",
+    "codec",
+    "heuristic",
+    "large",
+    "search",
+    "system",
+    "table",
+];
+
+/// The crates above the core reach it through its public API only: no
+/// source file of theirs (tests aside) names an internal module, and none
+/// turns the `internals` feature on for a normal build. (Within one
+/// `cargo test --workspace` the feature is on for every crate, so the
+/// compiler alone would not catch it there.)
+#[test]
+fn the_crates_above_use_the_public_api_only() {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let crates = core.parent().unwrap();
+    let above = [
+        crates.join("npuzzle-io"),
+        crates.join("npuzzle-space"),
+        crates.join("npuzzle-server"),
+        crates.join("npuzzle-cli"),
+        crates.parent().unwrap().join("python"),
+    ];
+    let mut wrong = Vec::new();
+    let mut files = 0;
+    for dir in &above {
+        let mut found = Vec::new();
+        rust_files(&dir.join("src"), 0, &mut found);
+        for (path, _) in found {
+            files += 1;
+            let text = code(&fs::read_to_string(&path).unwrap());
+            for m in INTERNAL {
+                if find_word(&text, &format!("npuzzle::{m}::")).is_some()
+                    || find_word(&text, &format!("npuzzle::{m};")).is_some()
+                {
+                    wrong.push(format!("{}: npuzzle::{m}", path.display()));
+                }
+            }
+            if text.contains("npuzzle::internals") {
+                wrong.push(format!("{}: npuzzle::internals", path.display()));
+            }
+        }
+        let manifest = fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+        let normal = manifest
+            .split("\n[")
+            .filter(|section| section.starts_with("dependencies]"))
+            .collect::<String>();
+        if normal.contains("internals") {
+            wrong.push(format!(
+                "{}/Cargo.toml: the internals feature",
+                dir.display()
+            ));
+        }
+    }
+    assert!(files > 50, "only {files} source files found");
+    assert!(wrong.is_empty(), "internal paths:\n{}", wrong.join("\n"));
+}
+
 fn rust_files(dir: &Path, depth: usize, out: &mut Vec<(PathBuf, usize)>) {
     for entry in fs::read_dir(dir).unwrap() {
         let p = entry.unwrap().path();

@@ -112,7 +112,7 @@ proptest! {
     #[test]
     fn parsing_never_panics(text in "[0-9 ,/_.\\n\\[\\]x-]{0,60}") {
         let _ = parse_board(&text, None);
-        let _ = npuzzle::board::parse_stdin_pair(&text, None);
+        let _ = npuzzle::Scan::new().pair(&text, None);
         let _ = parse_board(&text, Some(Shape::new(3, 3)));
     }
 }

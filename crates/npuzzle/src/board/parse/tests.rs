@@ -96,28 +96,28 @@ fn bad_text() {
 #[test]
 fn stdin_pairs() {
     let six_lines = "2 8 3\n1 6 4\n7 0 5\n1 2 3\n8 0 4\n7 6 5\n";
-    let (s, g) = parse_stdin_pair(six_lines, None).unwrap();
+    let (s, g) = Scan::new().pair(six_lines, None).unwrap();
     assert_eq!(s.tiles(), &SEED);
     assert_eq!(g.unwrap().tiles(), &[1, 2, 3, 8, 0, 4, 7, 6, 5]);
     let two_lines = "2 6 4 1 3 7 0 5 8\n8 1 5 7 3 6 4 0 2\n";
-    let (s, g) = parse_stdin_pair(two_lines, None).unwrap();
+    let (s, g) = Scan::new().pair(two_lines, None).unwrap();
     assert_eq!(s.tiles()[0], 2);
     assert_eq!(g.unwrap().tiles()[0], 8);
-    let (_, g) = parse_stdin_pair("283164705\n123804765", None).unwrap();
+    let (_, g) = Scan::new().pair("283164705\n123804765", None).unwrap();
     assert_eq!(g.unwrap().tiles()[3], 8);
-    let (s, g) = parse_stdin_pair("1 2 3 4 5 6 7 8 0", None).unwrap();
+    let (s, g) = Scan::new().pair("1 2 3 4 5 6 7 8 0", None).unwrap();
     assert_eq!(s.rows(), 3);
     assert!(g.is_none());
     // a whole 4x4 board on four lines is one board, not two 2x4 boards
-    let (s, g) = parse_stdin_pair("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0", None).unwrap();
+    let (s, g) = Scan::new().pair("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0", None).unwrap();
     assert_eq!(s.rows(), 4);
     assert!(g.is_none());
     // two 2x4 boards on four lines
-    let (s, g) = parse_stdin_pair("1 2 3 4\n5 6 7 0\n0 1 2 3\n4 5 6 7", None).unwrap();
+    let (s, g) = Scan::new().pair("1 2 3 4\n5 6 7 0\n0 1 2 3\n4 5 6 7", None).unwrap();
     assert_eq!((s.rows(), s.cols()), (2, 4));
     assert!(g.is_some());
     // the error names the goal when the goal is the broken one
-    let err = parse_stdin_pair("2 8 3 1 6 4 7 0 5\n1 2 3 8 0 4 7 6 6", None).unwrap_err();
+    let err = Scan::new().pair("2 8 3 1 6 4 7 0 5\n1 2 3 8 0 4 7 6 6", None).unwrap_err();
     assert!(err.to_string().starts_with("goal board"), "{err}");
 }
 
@@ -129,7 +129,7 @@ fn separate_numbers_stay_numbers() {
         e.to_string(),
         "number 11 at row 1, column 1 is out of range: a 2x2 board has tiles 1..3 and the blank 0"
     );
-    let e = parse_stdin_pair("11 22 33 44", None).unwrap_err();
+    let e = Scan::new().pair("11 22 33 44", None).unwrap_err();
     assert!(
         e.to_string().starts_with("start board: number 11 at"),
         "{e}"
@@ -146,15 +146,15 @@ fn separate_numbers_stay_numbers() {
 #[test]
 fn halves_too_small_for_boards_are_no_pair() {
     // one board with a repeated tile, not two boards of two tiles
-    let e = parse_stdin_pair("1 1 2 0", None).unwrap_err();
+    let e = Scan::new().pair("1 1 2 0", None).unwrap_err();
     assert_eq!(
         e.to_string(),
         "start board: tile 1 appears twice (row 1, column 1 and row 1, column 2)"
     );
-    let e = parse_stdin_pair("1 2 3 0 1 2", None).unwrap_err();
+    let e = Scan::new().pair("1 2 3 0 1 2", None).unwrap_err();
     assert!(e.to_string().contains("6 tiles"), "{e}");
     // two digit strings are still a pair
-    let (_, g) = parse_stdin_pair("1230 1203", None).unwrap();
+    let (_, g) = Scan::new().pair("1230 1203", None).unwrap();
     assert_eq!(g.unwrap().tiles(), &[1, 2, 0, 3]);
 }
 

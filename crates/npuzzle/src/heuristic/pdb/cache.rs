@@ -346,6 +346,7 @@ pub fn is_cached(goal: &Board, layout: &super::PdbLayout, opts: &PdbOptions) -> 
 }
 
 /// Drops every database held by the process-wide cache.
+#[cfg(any(test, feature = "internals"))]
 pub fn forget_loaded() {
     PdbCache::global().clear();
 }

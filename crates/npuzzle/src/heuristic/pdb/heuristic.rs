@@ -244,11 +244,6 @@ impl<const C: usize, const G: usize> PdbHeuristic<C, G> {
         }
     }
 
-    /// Whether the dual lookups are made.
-    pub fn duals(&self) -> bool {
-        self.dual.is_some()
-    }
-
     /// The layout's label ([`PdbLayout::label`]), for reports.
     pub fn label(&self) -> &str {
         &self.label
@@ -261,6 +256,7 @@ impl<const C: usize, const G: usize> PdbHeuristic<C, G> {
 
     /// Whether the reflected lookup is used ([`reflection_applies`] to the
     /// goal, and it was not turned off).
+    #[cfg(any(test, feature = "internals"))]
     pub fn reflects(&self) -> bool {
         self.mirror.is_some()
     }

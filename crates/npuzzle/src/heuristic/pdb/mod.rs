@@ -32,8 +32,12 @@ mod model;
 pub mod store;
 mod verify;
 
-pub use cache::{forget_loaded, is_cached, load_or_build, PdbCache};
-pub use heuristic::{reflection_applies, PdbHeuristic, PdbState, PdbTouched};
+#[cfg(any(test, feature = "internals"))]
+pub use cache::forget_loaded;
+pub use cache::{is_cached, load_or_build, PdbCache};
+pub use heuristic::{reflection_applies, PdbHeuristic};
+#[cfg(feature = "internals")]
+pub use heuristic::{PdbState, PdbTouched};
 pub use lookup::db::PatternDb;
 pub use model::partition::{PartitionError, PartitionSpec};
 pub use verify::{verify, Verdict};
@@ -64,16 +68,16 @@ pub enum PdbError {
     /// tiles, or has a group too big for the entry cap.
     #[error(transparent)]
     Partition(#[from] PartitionError),
-    /// The board (this shape) has more than [`MAX_CELLS`] cells.
+    /// The board (this shape) has more than 64 cells.
     #[error("pattern databases support boards of at most {MAX_CELLS} cells, not {0}")]
     BoardTooBig(Shape),
-    /// The partition has this many groups, more than [`MAX_GROUPS`].
+    /// The partition has this many groups, more than 16.
     #[error("a partition of at most {MAX_GROUPS} groups is needed, not {0}")]
     TooManyGroups(usize),
-    /// A group has this many tiles, more than [`MAX_GROUP_TILES`].
+    /// A group has this many tiles, more than 16.
     #[error("groups of at most {MAX_GROUP_TILES} tiles are supported, not {0}")]
     GroupTooBig(usize),
-    /// More partitions than [`MAX_ALSO`] + 1 were given.
+    /// More than three partitions were given.
     #[error("at most {most} partitions can be maxed, not {0}", most = MAX_ALSO + 1)]
     TooManyPartitions(usize),
     /// The dual lookups were asked for with databases of one bit an entry,
@@ -155,8 +159,8 @@ impl PdbError {
 pub struct PdbOptions {
     /// Which tiles share a database (`auto`: the board's default).
     pub partition: PartitionSpec,
-    /// More partitions (at most [`MAX_ALSO`]): the heuristic is then the
-    /// largest of the partitions' bounds ([`crate::heuristic::MaxOf`]).
+    /// More partitions (at most two): the heuristic is then the
+    /// largest of the partitions' bounds.
     pub also: Vec<PartitionSpec>,
     /// Cache directory; `None` for the default ([`store::default_dir`]).
     pub dir: Option<PathBuf>,
@@ -167,7 +171,7 @@ pub struct PdbOptions {
     /// Use the reflection lookup where the goal allows it.
     pub reflect: bool,
     /// Also look the dual position up (and its reflection), as a second
-    /// opinion for IDA* ([`PdbHeuristic`]'s `second`).
+    /// opinion for IDA*.
     pub dual: bool,
     /// Whether databases keep one value per region of the blank.
     pub blank: BlankMode,
@@ -192,7 +196,7 @@ pub enum BlankMode {
     /// Zero-aware at one bit an entry (as `Bits`) wherever that takes no
     /// more memory than the minimum over the blank's regions, else the
     /// minimum. With the dual lookups, which need whole values: zero-aware
-    /// at half a byte where that costs at most [`ZERO_AWARE_MAX_BYTES`] per
+    /// at half a byte where that costs at most 256 MiB per
     /// database, else the minimum.
     #[default]
     Auto,
@@ -511,4 +515,65 @@ impl PdbLayout {
             if self.reflect { " + reflection" } else { "" }
         )
     }
+}
+
+/// What [`build`] made ready: the heuristic's label and one entry per
+/// database, in the partition's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Built {
+    /// `pdb 6-6-3 zero-aware + reflection`, as the planner reports it.
+    pub label: String,
+    /// The databases, one per group, in the partition's order.
+    pub databases: Vec<BuiltDb>,
+}
+
+/// One database [`build`] made ready.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct BuiltDb {
+    /// The group's tiles, sorted.
+    pub tiles: Vec<u8>,
+    /// Entries held.
+    pub entries: u64,
+    /// The largest value in the database's definition.
+    pub max: u8,
+}
+
+/// Loads `goal`'s databases for `opts` from the cache, or builds (and,
+/// when `opts` caches, saves) them, exactly as a search would: what
+/// `npuzzle pdb build` runs ahead of time, so that a later search starts at
+/// once. A database that could not be saved is reported through
+/// `reporter` and is no error here.
+///
+/// ```
+/// use npuzzle::pdb::{build, PdbOptions};
+/// use npuzzle::{Board, Budget, Shape};
+///
+/// let goal = Board::blank_last(Shape::new(2, 3))?;
+/// let opts = PdbOptions::default().with_cache(false);
+/// let built = build(&goal, &opts, &(), &Budget::default())?;
+/// assert!(built.label.starts_with("pdb"));
+/// assert!(built.databases.iter().all(|db| db.entries > 0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn build(
+    goal: &Board,
+    opts: &PdbOptions,
+    reporter: &dyn PdbReporter,
+    budget: &crate::budget::Budget,
+) -> Result<Built, PdbError> {
+    let h = PdbHeuristic::new(goal, opts, reporter, budget)?;
+    Ok(Built {
+        label: h.label().to_string(),
+        databases: h
+            .databases()
+            .iter()
+            .map(|db| BuiltDb {
+                tiles: db.tiles().to_vec(),
+                entries: db.entries() as u64,
+                max: db.max_value(),
+            })
+            .collect(),
+    })
 }

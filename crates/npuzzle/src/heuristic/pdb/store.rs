@@ -45,11 +45,6 @@ impl Contents {
         entries.div_ceil(2)
     }
 
-    /// The nibble of entry `i`.
-    pub fn nibble(&self, i: u64) -> u8 {
-        (self.data[(i / 2) as usize] >> (i % 2 * 4)) & 15
-    }
-
     /// CRC-32 of the figures and the data.
     fn checksum(&self) -> u32 {
         let mut h = crc32fast::Hasher::new();

@@ -10,16 +10,7 @@ use crate::search::{SearchError, SolveOptions};
 /// [`algorithm_for`](super::algorithm_for) ask it. Options that merely do
 /// not apply (pattern-database options with another heuristic) are left
 /// alone: a caller may set them once and try every heuristic.
-///
-/// ```
-/// use npuzzle::heuristic::pdb::{BlankMode, PdbOptions};
-/// use npuzzle::search::{plan::check_options, SolveOptions};
-///
-/// let opts = SolveOptions::default()
-///     .with_pdb(PdbOptions::default().with_dual(true).with_blank(BlankMode::Bits));
-/// assert!(check_options(&opts).is_err());
-/// assert!(check_options(&SolveOptions::default()).is_ok());
-/// ```
+/// [`SolveOptions::check`] is its public form.
 pub fn check_options(opts: &SolveOptions) -> Result<(), SearchError> {
     let pdb = &opts.pdb;
     if pdb.dual && pdb.blank == pdb::BlankMode::Bits {

@@ -30,6 +30,8 @@ pub struct PatternDb {
     /// ranker's weights. Inline for the hot loop.
     weights: [u64; 16],
     max: u8,
+    /// Entries stored below their definition, for the tests.
+    #[cfg_attr(not(any(test, feature = "internals")), allow(dead_code))]
     clamped: u64,
     entries: u64,
     /// Two entries a byte, the even one in the low half; compact, eight
@@ -337,6 +339,7 @@ impl PatternDb {
 
     /// Entries stored below their definition because `(d − md) / 2`
     /// exceeded 15 (each still a lower bound).
+    #[cfg(any(test, feature = "internals"))]
     pub fn clamped(&self) -> u64 {
         self.clamped
     }

@@ -1,7 +1,7 @@
 use super::*;
-use crate::board::parse_path;
 use crate::random::{Generator, Mode};
-use crate::search::verify_path;
+use npuzzle::parse_path;
+use npuzzle::verify_path;
 use std::collections::{HashMap, VecDeque};
 
 fn cfg(want_path: bool) -> BatchConfig {
@@ -84,8 +84,8 @@ fn paths_json_and_count_start() {
     let lines: Vec<&str> = out.lines().collect();
     let (m, p) = lines[0].split_once(' ').unwrap();
     assert_eq!(m, "5");
-    let start = crate::board::parse_board("283164705", None).unwrap();
-    let goal = crate::board::parse_board("123804765", None).unwrap();
+    let start = npuzzle::parse_board("283164705", None).unwrap();
+    let goal = npuzzle::parse_board("123804765", None).unwrap();
     assert!(verify_path(&start, &goal, &parse_path(p).unwrap()));
     assert_eq!(lines[1], "0 ");
     assert_eq!(lines[2], "-1");

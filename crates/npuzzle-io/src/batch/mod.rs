@@ -21,9 +21,9 @@ use format::{write_answer, write_error};
 pub use read::{Chunk, ChunkReader, LineRef, DEFAULT_MAX_LINE};
 pub use stream::{run as stream, Progress, StreamError, StreamOptions};
 
-use crate::board::{Board, BoardError, Dir, GoalSpec, InputError, Scan, Shape};
-use crate::search::{self, plan, Algorithm, Problem, SearchError, SolveOptions, Workload};
-use crate::table::{Lookup, TableSet};
+use npuzzle::{Algorithm, Problem, SearchError, SolveOptions, Workload};
+use npuzzle::{Board, BoardError, Dir, GoalSpec, InputError, Scan, Shape};
+use npuzzle::{Lookup, TableSet};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -70,7 +70,7 @@ impl FromStr for Shard {
         let bad = || {
             format!(
                 "'{}' is not a shard; write I/N with 0 <= I < N, e.g. 0/4",
-                crate::board::printable(text)
+                npuzzle::printable(text)
             )
         };
         let (i, n) = text.trim().split_once('/').ok_or_else(bad)?;
@@ -210,10 +210,7 @@ impl<'a> Answerer<'a> {
         if let Some(&(_, t)) = self.by_table.iter().find(|(s, _)| *s == shape) {
             return t;
         }
-        let t = matches!(
-            plan::algorithm_for(shape, 0, &self.opts),
-            Ok((Algorithm::Table, _))
-        );
+        let t = matches!(self.opts.algorithm_for(shape, 0), Ok((Algorithm::Table, _)));
         self.by_table.push((shape, t));
         t
     }
@@ -265,7 +262,7 @@ impl<'a> Answerer<'a> {
             GoalRef::Cached(i) => self.goals[i].1.clone(),
         };
         let problem = Problem::new(start, goal)?;
-        let sol = search::solve(&problem, &self.opts)?;
+        let sol = npuzzle::solve(&problem, &self.opts)?;
         Ok(Answer {
             moves: sol.moves,
             path: if self.opts.want_path { sol.path } else { None },
@@ -286,9 +283,9 @@ impl<'a> Answerer<'a> {
         };
         let mut path = Vec::new();
         let a = if self.opts.want_path {
-            search::solve_grid(&start, &goal, &self.opts, &mut path)?
+            npuzzle::solve_grid(&start, &goal, &self.opts, &mut path)?
         } else {
-            search::solve_grid(&start, &goal, &self.opts, &mut crate::large::Discard)?
+            npuzzle::solve_grid(&start, &goal, &self.opts, &mut npuzzle::Discard)?
         };
         let fits = |m: u64| u32::try_from(m).unwrap_or(u32::MAX);
         Ok(Answer {
@@ -377,11 +374,11 @@ pub fn answer_text(text: &str, cfg: &BatchConfig, shard: Shard) -> (String, Tall
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing {
-    use crate::board::Shape;
+    use npuzzle::Shape;
 
     /// What the fast reader makes of one line: its shape, the start's tiles
     /// and the goal's when the line gives one; `None` when it leaves the
-    /// line to the general reader ([`crate::board::Scan::start_and_goal`]).
+    /// line to the general reader ([`npuzzle::Scan::start_and_goal`]).
     pub fn simple_read(
         text: &[u8],
         size: Option<Shape>,

@@ -10,8 +10,8 @@
 //! every core; larger boards are searched, one board per task.
 //!
 //! ```
-//! use npuzzle::batch::arrays::answer_boards;
-//! use npuzzle::board::Shape;
+//! use npuzzle_io::batch::arrays::answer_boards;
+//! use npuzzle::Shape;
 //! use npuzzle::SolveOptions;
 //!
 //! // Two starts; the second is the goal with two tiles swapped: unreachable.
@@ -19,14 +19,14 @@
 //! let goal = [1, 2, 3, 8, 0, 4, 7, 6, 5]; // one goal for every start
 //! let moves = answer_boards(Shape::new(3, 3), &starts, &goal, &SolveOptions::default())?;
 //! assert_eq!(moves, [5, -1]);
-//! # Ok::<(), npuzzle::batch::arrays::ArrayError>(())
+//! # Ok::<(), npuzzle_io::batch::arrays::ArrayError>(())
 //! ```
 
 use super::table_answer;
-use crate::board::{check_shape, Board, BoardError, Role, Shape, MAX_SIDE};
-use crate::search::{
-    self, plan, Algorithm, ErrorKind, Problem, SearchError, SolveOptions, Stats, Workload,
-};
+use npuzzle::{Board, BoardError, Role, Shape};
+
+const MAX_SIDE: usize = Board::MAX_SIDE;
+use npuzzle::{Algorithm, ErrorKind, Problem, SearchError, SolveOptions, Stats, Workload};
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -115,7 +115,7 @@ pub fn answer_boards(
     goals: &[u8],
     opts: &SolveOptions,
 ) -> Result<Vec<i32>, ArrayError> {
-    check_shape(shape.rows, shape.cols).map_err(ArrayError::Shape)?;
+    Board::check_shape(shape.rows, shape.cols).map_err(ArrayError::Shape)?;
     let cells = shape.cells();
     if !starts.len().is_multiple_of(cells) {
         return Err(ArrayError::Length {
@@ -146,7 +146,7 @@ pub fn answer_boards(
         .with_workload(Workload::Many)
         .with_optimal(true);
     // With many queries the planner's choice depends on the shape alone.
-    let (algorithm, _) = plan::algorithm_for(shape, 0, &opts).map_err(ArrayError::Options)?;
+    let (algorithm, _) = opts.algorithm_for(shape, 0).map_err(ArrayError::Options)?;
     let mut out = vec![0i32; count];
     if algorithm == Algorithm::Table {
         out.par_chunks_mut(CHUNK)
@@ -176,7 +176,7 @@ pub fn answer_boards(
         .with_max_len(1)
         .try_for_each(|(i, o)| {
             let problem = checked_problem(shape, &starts[i * cells..(i + 1) * cells], goal(i));
-            let sol = search::solve(&problem, &opts)
+            let sol = npuzzle::solve(&problem, &opts)
                 .map_err(|error| ArrayError::Search { index: i, error })?;
             *o = moves_i32(sol.moves);
             Ok(())
@@ -244,10 +244,10 @@ fn is_permutation(board: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Dir;
-    use crate::budget::Budget;
-    use crate::heuristic::HeuristicKind;
     use crate::random::{Generator, Mode};
+    use npuzzle::Budget;
+    use npuzzle::Dir;
+    use npuzzle::HeuristicKind;
     use proptest::prelude::*;
     use std::collections::{HashMap, VecDeque};
     use std::sync::atomic::AtomicBool;

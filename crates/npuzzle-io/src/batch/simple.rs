@@ -7,9 +7,11 @@
 //! which gives the answer or the error message. The property test below
 //! checks the agreement on random and near-miss lines.
 //!
-//! [`Scan`]: crate::board::Scan
+//! [`Scan`]: npuzzle::Scan
 
-use crate::board::{Shape, MAX_SIDE};
+use npuzzle::{Board, Shape};
+
+const MAX_SIDE: usize = Board::MAX_SIDE;
 
 const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
@@ -169,7 +171,7 @@ fn copy_permutation(values: &[u16], out: &mut [u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Scan;
+    use npuzzle::Scan;
     use proptest::prelude::*;
 
     /// When the shortcut reads a line, the general reader reads the same.

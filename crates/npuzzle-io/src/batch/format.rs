@@ -122,7 +122,7 @@ pub fn write_error(out: &mut Vec<u8>, line: u64, error: &LineError, jsonl: bool)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Dir;
+    use npuzzle::Dir;
 
     #[test]
     fn numbers() {

@@ -17,7 +17,9 @@
 //! memory are linear in the cells.
 
 use crate::batch::push_u64;
-use crate::board::{Board, BoardError, Dir, Grid, Shape, MAX_SIDE};
+use npuzzle::{Board, BoardError, Dir, Grid, Shape};
+
+const MAX_SIDE: usize = Board::MAX_SIDE;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -153,7 +155,7 @@ fn can_reach(shape: Shape, start: &[u32], goal: &Grid) -> bool {
         for (i, (&a, &b)) in start.iter().zip(goal.tiles()).enumerate() {
             (s[i], g[i]) = (a as u8, b as u8);
         }
-        return crate::board::slices_can_reach(shape, &s[..n], &g[..n]);
+        return shape.can_reach(&s[..n], &g[..n]);
     }
     Grid::new(shape.rows, shape.cols, start.to_vec()).is_ok_and(|s| s.can_reach(goal))
 }
@@ -183,7 +185,7 @@ fn write_tiles(out: &mut Vec<u8>, tiles: &[u32], cols: Option<usize>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::TableSet;
+    use npuzzle::TableSet;
 
     fn lines(goal: Board, mode: Mode, seed: u64, count: usize) -> String {
         let mut g = Generator::new(goal, mode, seed, false);
