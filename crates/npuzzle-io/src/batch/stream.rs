@@ -17,7 +17,7 @@
 //! that neither the per-task overhead nor a long task dominates.
 
 use super::{Answerer, BatchConfig, Chunk, ChunkReader, Shard, Tally};
-use crossbeam_channel::{bounded, select, unbounded, Receiver, RecvTimeoutError};
+use crossbeam_channel::{bounded, select, unbounded, Receiver, RecvTimeoutError, Sender};
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
 use std::sync::Arc;
@@ -138,37 +138,118 @@ where
         })?;
     let cfg = Arc::new(cfg.clone());
     let chunks = spawn_reader(input, opts.shard, cfg.max_line);
-    let (done_tx, done_rx) = unbounded::<Done>();
-    let window = opts.threads * TASKS_PER_THREAD;
-
-    let mut state = Progress::default();
-    let mut pending: BTreeMap<u64, (Vec<u8>, Tally)> = BTreeMap::new();
-    let (mut next_task, mut next_write, mut in_flight) = (0u64, 0u64, 0usize);
-    let mut task_lines = FIRST_TASK_LINES;
-    // Written since the last flush.
-    let mut dirty = false;
+    let mut tasks = Tasks::new(pool, cfg, opts.threads * TASKS_PER_THREAD);
     let mut reading = true;
     let mut read_error = None;
-    // The chunk being cut into tasks, and how far.
-    let mut current: Option<(Arc<Chunk>, usize)> = None;
-
     loop {
         // Nothing more once cancelled: the tasks still running answer
         // their lines as cancelled, which are no answers to write.
-        if cfg.opts.budget.cancelled() {
+        if tasks.cancelled() {
             output.flush().map_err(StreamError::Write)?;
-            progress(&state);
-            return Err(StreamError::Cancelled { done: state.tally });
+            progress(&tasks.state);
+            return Err(StreamError::Cancelled {
+                done: tasks.state.tally,
+            });
         }
-        // Hand out tasks while there is room in the window.
-        while in_flight < window {
-            let Some((chunk, from)) = current.take() else {
+        tasks.hand_out();
+        if !reading && tasks.idle() {
+            break;
+        }
+        // What is written reaches the reader before we wait for more.
+        if tasks.dirty {
+            output.flush().map_err(StreamError::Write)?;
+            tasks.dirty = false;
+        }
+        match tasks.wait(reading, &chunks) {
+            Event::Chunk(Some(Ok((chunk, lines_read)))) => tasks.take(chunk, lines_read),
+            Event::Chunk(Some(Err(e))) => {
+                reading = false;
+                read_error = Some(e);
+            }
+            Event::Chunk(None) => reading = false,
+            // Answers that arrive after the cancel flag may be
+            // cancellations: the check at the top of the loop drops them.
+            Event::Done(Some(_)) if tasks.cancelled() => {}
+            Event::Tick => {}
+            Event::Done(Some(done)) => {
+                tasks.write_ready(done, output)?;
+                progress(&tasks.state);
+            }
+            // Cannot happen while `done_tx` lives here; stop rather than spin.
+            Event::Done(None) => break,
+        }
+    }
+    output.flush().map_err(StreamError::Write)?;
+    progress(&tasks.state);
+    match read_error {
+        Some(source) => Err(StreamError::Read {
+            done: tasks.state.tally,
+            source,
+        }),
+        None => Ok(tasks.state.tally),
+    }
+}
+
+/// The tasks of one [`run`]: those handed out, the answers waiting for the
+/// ones before them, and what has been written.
+struct Tasks {
+    pool: rayon::ThreadPool,
+    cfg: Arc<BatchConfig>,
+    done_tx: Sender<Done>,
+    done_rx: Receiver<Done>,
+    /// Most tasks in flight.
+    window: usize,
+    state: Progress,
+    pending: BTreeMap<u64, (Vec<u8>, Tally)>,
+    next_task: u64,
+    next_write: u64,
+    in_flight: usize,
+    task_lines: usize,
+    /// Written since the last flush.
+    dirty: bool,
+    /// The chunk being cut into tasks, and how far.
+    current: Option<(Arc<Chunk>, usize)>,
+}
+
+impl Tasks {
+    fn new(pool: rayon::ThreadPool, cfg: Arc<BatchConfig>, window: usize) -> Tasks {
+        let (done_tx, done_rx) = unbounded::<Done>();
+        Tasks {
+            pool,
+            cfg,
+            done_tx,
+            done_rx,
+            window,
+            state: Progress::default(),
+            pending: BTreeMap::new(),
+            next_task: 0,
+            next_write: 0,
+            in_flight: 0,
+            task_lines: FIRST_TASK_LINES,
+            dirty: false,
+            current: None,
+        }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cfg.opts.budget.cancelled()
+    }
+
+    /// Nothing in flight and nothing left to cut.
+    fn idle(&self) -> bool {
+        self.in_flight == 0 && self.current.is_none()
+    }
+
+    /// Hands out tasks while there is room in the window.
+    fn hand_out(&mut self) {
+        while self.in_flight < self.window {
+            let Some((chunk, from)) = self.current.take() else {
                 break;
             };
-            let to = (from + task_lines).min(chunk.lines.len());
-            let (seq, cfg, tx) = (next_task, Arc::clone(&cfg), done_tx.clone());
+            let to = (from + self.task_lines).min(chunk.lines.len());
+            let (seq, cfg, tx) = (self.next_task, Arc::clone(&self.cfg), self.done_tx.clone());
             let task_chunk = Arc::clone(&chunk);
-            pool.spawn(move || {
+            self.pool.spawn(move || {
                 let t = Instant::now();
                 let mut answerer = Answerer::new(&cfg);
                 let lines = &task_chunk.lines[from..to];
@@ -180,83 +261,63 @@ where
                 // The receiver outlives every task (it waits for all).
                 let _ = tx.send((seq, out, tally, t.elapsed(), lines.len()));
             });
-            next_task += 1;
-            in_flight += 1;
+            self.next_task += 1;
+            self.in_flight += 1;
             if to < chunk.lines.len() {
-                current = Some((chunk, to));
+                self.current = Some((chunk, to));
             }
         }
-        if !reading && in_flight == 0 && current.is_none() {
-            break;
-        }
-        // What is written reaches the reader before we wait for more.
-        if dirty {
-            output.flush().map_err(StreamError::Write)?;
-            dirty = false;
-        }
-        let need_chunk = reading && current.is_none() && in_flight < window;
-        // Waits are cut short now and then to see the cancel flag (a read
-        // can wait for as long as a person takes to type a line).
-        let msg = if need_chunk {
+    }
+
+    /// The next thing to happen: a chunk read (when one is wanted), a task
+    /// done, or a tick. Waits are cut short now and then to see the cancel
+    /// flag (a read can wait for as long as a person takes to type a line).
+    fn wait(&self, reading: bool, chunks: &Receiver<io::Result<(Chunk, u64)>>) -> Event {
+        let need_chunk = reading && self.current.is_none() && self.in_flight < self.window;
+        if need_chunk {
             select! {
                 recv(chunks) -> c => Event::Chunk(c.ok()),
-                recv(done_rx) -> d => Event::Done(d.ok()),
+                recv(self.done_rx) -> d => Event::Done(d.ok()),
                 default(CANCEL_POLL) => Event::Tick,
             }
         } else {
-            match done_rx.recv_timeout(CANCEL_POLL) {
+            match self.done_rx.recv_timeout(CANCEL_POLL) {
                 Ok(d) => Event::Done(Some(d)),
                 Err(RecvTimeoutError::Timeout) => Event::Tick,
                 Err(RecvTimeoutError::Disconnected) => Event::Done(None),
             }
-        };
-        match msg {
-            Event::Chunk(Some(Ok((chunk, lines_read)))) => {
-                state.lines_read = lines_read;
-                state.bytes_read += chunk.bytes_read;
-                if !chunk.lines.is_empty() {
-                    current = Some((Arc::new(chunk), 0));
-                }
-            }
-            Event::Chunk(Some(Err(e))) => {
-                reading = false;
-                read_error = Some(e);
-            }
-            Event::Chunk(None) => reading = false,
-            // Answers that arrive after the cancel flag may be
-            // cancellations: the check at the top of the loop drops them.
-            Event::Done(Some(_)) if cfg.opts.budget.cancelled() => {}
-            Event::Tick => {}
-            Event::Done(Some((seq, out, tally, took, lines))) => {
-                in_flight -= 1;
-                task_lines = next_task_lines(took, lines);
-                pending.insert(seq, (out, tally));
-                // Every other answer that has arrived, then the prefix.
-                while let Ok((seq, out, tally, took, lines)) = done_rx.try_recv() {
-                    in_flight -= 1;
-                    task_lines = next_task_lines(took, lines);
-                    pending.insert(seq, (out, tally));
-                }
-                while let Some((out, tally)) = pending.remove(&next_write) {
-                    output.write_all(&out).map_err(StreamError::Write)?;
-                    state.tally.add(tally);
-                    next_write += 1;
-                    dirty = true;
-                }
-                progress(&state);
-            }
-            // Cannot happen while `done_tx` lives here; stop rather than spin.
-            Event::Done(None) => break,
         }
     }
-    output.flush().map_err(StreamError::Write)?;
-    progress(&state);
-    match read_error {
-        Some(source) => Err(StreamError::Read {
-            done: state.tally,
-            source,
-        }),
-        None => Ok(state.tally),
+
+    /// A chunk read, to be cut into tasks.
+    fn take(&mut self, chunk: Chunk, lines_read: u64) {
+        self.state.lines_read = lines_read;
+        self.state.bytes_read += chunk.bytes_read;
+        if !chunk.lines.is_empty() {
+            self.current = Some((Arc::new(chunk), 0));
+        }
+    }
+
+    /// Files `done` and every other answer that has arrived, then writes
+    /// the answers now in order.
+    fn write_ready<W: Write>(&mut self, done: Done, output: &mut W) -> Result<(), StreamError> {
+        self.file(done);
+        while let Ok(done) = self.done_rx.try_recv() {
+            self.file(done);
+        }
+        while let Some((out, tally)) = self.pending.remove(&self.next_write) {
+            output.write_all(&out).map_err(StreamError::Write)?;
+            self.state.tally.add(tally);
+            self.next_write += 1;
+            self.dirty = true;
+        }
+        Ok(())
+    }
+
+    fn file(&mut self, (seq, out, tally, took, lines): Done) {
+        self.in_flight -= 1;
+        self.task_lines = next_task_lines(took, lines);
+        self.pending.insert(seq, (out, tally));
     }
 }
 

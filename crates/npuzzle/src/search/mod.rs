@@ -25,7 +25,7 @@ mod anytime;
 mod astar;
 mod bfs;
 mod bibfs;
-pub(crate) mod compare;
+internal!(compare, plan, prune);
 mod error;
 mod fast;
 mod forecast;
@@ -33,8 +33,6 @@ mod ida;
 mod idastar;
 mod moves;
 mod parallel;
-pub(crate) mod plan;
-pub(crate) mod prune;
 mod states;
 mod table;
 
