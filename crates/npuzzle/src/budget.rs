@@ -170,6 +170,20 @@ impl Default for Budget {
 }
 
 /// Which budget ran out.
+///
+/// ```
+/// use npuzzle::{parse_board, Algorithm, Budget, Limit, Problem, SolveOptions};
+///
+/// let start = parse_board("8 6 7 2 5 4 3 0 1", None)?; // 31 moves
+/// let goal = parse_board("1 2 3 4 5 6 7 8 0", None)?;
+/// let opts = SolveOptions::default()
+///     .with_algorithm(Algorithm::Idastar)
+///     .with_budget(Budget::default().with_max_nodes(100));
+/// let err = npuzzle::solve(&Problem::new(start, goal)?, &opts).unwrap_err();
+/// assert_eq!(err.limit(), Some(Limit::Nodes));
+/// assert_eq!(Limit::Nodes.to_string(), "node budget");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
     /// States held at once (BFS, bidirectional BFS, A*).

@@ -9,10 +9,10 @@
 //! [`Solution`] says which: `optimal`, and otherwise a `lower_bound` on
 //! the fewest moves.
 //!
-//! Data flows one way: text → [`Board`] → the planner ([`npuzzle::plan()`])
-//! → a solver → [`Solution`] (length, path, statistics) → a
-//! formatter (the JSON report of `npuzzle-io`, the batch runner, the web
-//! server).
+//! Data flows one way: text → [`Board`] → the planner
+//! ([`npuzzle::plan()`](crate::plan())) → a solver → [`Solution`]
+//! (length, path, statistics) → a formatter (the JSON report of
+//! `npuzzle-io`, the batch runner, the web server).
 //!
 //! # Solving a puzzle
 //!

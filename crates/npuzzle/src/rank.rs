@@ -14,6 +14,14 @@
 pub(crate) const MAX_FACTORIAL: usize = 20;
 
 /// `FACT[i] = i!` for `i ≤ 20`.
+///
+/// ```
+/// use npuzzle::rank::FACT;
+///
+/// assert_eq!(FACT[5], 120);
+/// assert_eq!(FACT[9] / 2, 181_440); // the 8-puzzle's reachable positions
+/// assert_eq!(FACT[20], 2_432_902_008_176_640_000);
+/// ```
 pub const FACT: [u64; MAX_FACTORIAL + 1] = {
     let mut f = [1u64; MAX_FACTORIAL + 1];
     let mut i = 1;
@@ -25,6 +33,14 @@ pub const FACT: [u64; MAX_FACTORIAL + 1] = {
 };
 
 /// Rank of a permutation of `0..p.len()` (`p.len() ≤ 20`) in `0..n!`.
+///
+/// ```
+/// use npuzzle::rank::{rank, FACT};
+///
+/// assert_eq!(rank(&[0, 1, 2, 3]), 0);
+/// assert_eq!(rank(&[1, 0, 2, 3]), 6); // 1 × 3!
+/// assert_eq!(rank(&[3, 2, 1, 0]), FACT[4] - 1);
+/// ```
 #[inline]
 pub fn rank(p: &[u8]) -> u64 {
     let n = p.len();
@@ -40,6 +56,16 @@ pub fn rank(p: &[u8]) -> u64 {
 }
 
 /// Writes the permutation of rank `r` into `out` (length `n ≤ 20`).
+///
+/// ```
+/// use npuzzle::rank::{rank, unrank};
+///
+/// let mut p = [0u8; 5];
+/// unrank(0, &mut p);
+/// assert_eq!(p, [0, 1, 2, 3, 4]);
+/// unrank(100, &mut p);
+/// assert_eq!(rank(&p), 100);
+/// ```
 pub fn unrank(mut r: u64, out: &mut [u8]) {
     let n = out.len();
     let mut unused: u64 = if n == 64 { !0 } else { (1u64 << n) - 1 };
@@ -54,6 +80,15 @@ pub fn unrank(mut r: u64, out: &mut [u8]) {
 }
 
 /// Number of k-permutations of n: `n!/(n−k)!`, or `None` on overflow.
+///
+/// ```
+/// use npuzzle::rank::partial_count;
+///
+/// // Placements of 6 tiles on 16 cells: one database of the 15-puzzle's 6-6-3.
+/// assert_eq!(partial_count(16, 6), Some(5_765_760));
+/// assert_eq!(partial_count(3, 5), Some(0));
+/// assert_eq!(partial_count(64, 64), None); // 64! overflows
+/// ```
 pub fn partial_count(n: usize, k: usize) -> Option<u64> {
     if k > n {
         return Some(0);
@@ -67,6 +102,20 @@ pub fn partial_count(n: usize, k: usize) -> Option<u64> {
 
 /// Weights for ranking k-permutations of `n` (`n ≤ 64`):
 /// `w[i] = (n−1−i)! / (n−k)!`.
+///
+/// ```
+/// use npuzzle::rank::PartialRanker;
+///
+/// // The cells of 4 tiles among 9: 9 × 8 × 7 × 6 ranks.
+/// let ranker = PartialRanker::new(9, 4).ok_or("too large")?;
+/// assert_eq!(ranker.count(), 3024);
+/// assert_eq!(ranker.rank(&[0, 1, 2, 3]), 0);
+/// let mut cells = [0u8; 4];
+/// ranker.unrank(2023, &mut cells);
+/// assert_eq!(ranker.rank(&cells), 2023);
+/// assert!(PartialRanker::new(65, 1).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct PartialRanker {
     n: usize,

@@ -33,6 +33,16 @@ pub const MAX_CELLS: usize = 10;
 const UNSEEN: u8 = u8::MAX;
 
 /// The distance table for one shape and one goal-blank cell.
+///
+/// ```
+/// use npuzzle::{DistanceTable, Shape};
+///
+/// // Every 2×3 position with the blank home in the top-left corner.
+/// let table = DistanceTable::build(Shape::new(2, 3), 0);
+/// assert_eq!(table.len(), 360); // 6!/2
+/// assert_eq!(table.max_distance(), 21);
+/// assert_eq!(table.histogram().iter().sum::<u64>(), 360);
+/// ```
 pub struct DistanceTable {
     shape: Shape,
     blank: usize,
@@ -397,6 +407,16 @@ impl TableSet {
 
 /// Where one position stands in its puzzle's distance distribution (from
 /// one goal): [`TableSet::standing`].
+///
+/// ```
+/// use npuzzle::{DistanceTable, Shape};
+///
+/// let table = DistanceTable::build(Shape::new(2, 3), 5);
+/// let hardest = table.standing(21);
+/// assert_eq!((hardest.positions, hardest.same, hardest.max_moves), (360, 1, 21));
+/// assert_eq!(hardest.fewer, 359);
+/// assert!(hardest.percent_fewer() > 99.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Standing {
     /// Fewest moves from the position to the goal.
@@ -420,6 +440,18 @@ impl Standing {
 }
 
 /// The answer of [`TableSet::query`].
+///
+/// ```
+/// use npuzzle::{Lookup, Shape, TableSet};
+///
+/// let tables = TableSet::global();
+/// let goal = [1, 2, 3, 8, 0, 4, 7, 6, 5];
+/// let found = tables.query(Shape::new(3, 3), &[2, 8, 3, 1, 6, 4, 7, 0, 5], &goal, true);
+/// assert!(matches!(found, Lookup::Found { moves: 5, path: Some(ref p), .. } if p.len() == 5));
+/// // 4x4 is beyond the tables.
+/// let big: Vec<u8> = (0..16).collect();
+/// assert_eq!(tables.query(Shape::new(4, 4), &big, &big, false), Lookup::NoTable);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Lookup {
     /// The shape has no complete table.

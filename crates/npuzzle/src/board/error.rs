@@ -5,6 +5,18 @@ use std::fmt;
 use thiserror::Error;
 
 /// What is wrong with one board's text or tiles.
+///
+/// ```
+/// use npuzzle::{parse_board, Board, BoardError, Cell};
+///
+/// let err = Board::from_tiles(2, 2, &[1, 1, 2, 0]).unwrap_err();
+/// assert_eq!(
+///     err,
+///     BoardError::Duplicate { tile: 1, first: Cell::new(0, 2), second: Cell::new(1, 2) }
+/// );
+/// assert_eq!(err.to_string(), "tile 1 appears twice (row 1, column 1 and row 1, column 2)");
+/// assert_eq!(parse_board("1 2 3 4", None), Err(BoardError::NoBlank));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardError {
     /// The text holds no tokens at all (empty or only separators).
@@ -139,6 +151,15 @@ pub enum BoardError {
 }
 
 /// Which board of a problem an error is about.
+///
+/// ```
+/// use npuzzle::{InputError, Role, Scan};
+///
+/// // The goal (after the `|`) repeats a tile.
+/// let err = Scan::new().start_and_goal("1 2 3 0 | 1 2 2 0", None).unwrap_err();
+/// assert!(matches!(err, InputError::Board { role: Role::Goal, .. }));
+/// assert_eq!(Role::Goal.to_string(), "goal");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
     /// The board the moves start from.
@@ -157,6 +178,17 @@ impl fmt::Display for Role {
 }
 
 /// A problem with the input as a whole: which board, and what.
+///
+/// ```
+/// use npuzzle::{Board, InputError, Problem, Shape};
+///
+/// let start = Board::blank_last(Shape::new(3, 3))?;
+/// let goal = Board::blank_last(Shape::new(2, 2))?;
+/// let err = Problem::new(start, goal).unwrap_err();
+/// assert!(matches!(err, InputError::SizeMismatch { start_rows: 3, goal_rows: 2, .. }));
+/// assert_eq!(err.to_string(), "the start board is 3x3 but the goal board is 2x2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum InputError {
     /// One of the boards is wrong.
@@ -206,6 +238,13 @@ impl InputError {
 /// Text a user typed, as an error message may quote it: control characters
 /// escaped (`\u{1b}`, `\0`) so that none reaches a terminal raw, and text
 /// longer than 40 characters cut, with `…`.
+///
+/// ```
+/// use npuzzle::printable;
+///
+/// assert_eq!(printable("1 2 \u{1b}[31m"), "1 2 \\u{1b}[31m");
+/// assert_eq!(printable(&"7".repeat(50)), format!("{}…", "7".repeat(40)));
+/// ```
 pub fn printable(text: &str) -> String {
     const MAX_CHARS: usize = 40;
     let mut out = String::with_capacity(text.len().min(4 * MAX_CHARS));

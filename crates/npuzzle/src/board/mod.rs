@@ -26,6 +26,18 @@ pub const MIN_SIDE: usize = 2;
 pub const MAX_SIDE: usize = 16;
 
 /// Direction the blank travels in one move.
+///
+/// ```
+/// use npuzzle::{Board, Dir, Shape};
+///
+/// assert_eq!(Dir::from_letter('u'), Some(Dir::Up));
+/// assert_eq!(Dir::Up.opposite().letter(), 'D');
+/// // The blank of the solved 8-puzzle is in the corner: it cannot go down.
+/// let goal = Board::blank_last(Shape::new(3, 3))?;
+/// assert!(goal.moved(Dir::Down).is_none());
+/// assert_eq!(goal.moved(Dir::Up).unwrap().blank(), 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
     /// One row up: the tile above the blank slides down.
@@ -89,12 +101,29 @@ impl Dir {
 }
 
 /// Formats a path as a `UDLR` string (one letter per move, no separators).
+///
+/// ```
+/// use npuzzle::{path_string, Dir};
+///
+/// assert_eq!(path_string(&[Dir::Up, Dir::Up, Dir::Left]), "UUL");
+/// assert_eq!(path_string(&[]), "");
+/// ```
 pub fn path_string(path: &[Dir]) -> String {
     path.iter().map(|d| d.letter()).collect()
 }
 
 /// Parses a `UDLR` string: letters in either case, whitespace ignored; the
 /// error names the first other character and its 1-based position.
+///
+/// ```
+/// use npuzzle::{parse_path, path_string, BoardError, Dir};
+///
+/// let path = parse_path("UU ldr")?;
+/// assert_eq!(path[2], Dir::Left);
+/// assert_eq!(path_string(&path), "UULDR");
+/// assert_eq!(parse_path("UX"), Err(BoardError::BadMove { letter: 'X', index: 2 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse_path(text: &str) -> Result<Vec<Dir>, BoardError> {
     text.chars()
         .enumerate()
@@ -311,6 +340,15 @@ impl fmt::Display for Board {
 }
 
 /// A cell, printed 1-based as `row R, column C`.
+///
+/// ```
+/// use npuzzle::Cell;
+///
+/// // Cell 5 (0-based) of a board 3 wide: the end of the second row.
+/// let cell = Cell::new(5, 3);
+/// assert_eq!((cell.row, cell.col), (2, 3));
+/// assert_eq!(cell.to_string(), "row 2, column 3");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cell {
     /// Row, counted from 1 at the top.

@@ -106,6 +106,19 @@ struct Token {
 }
 
 /// Reusable scanner: tokens of one text, with the row structure.
+///
+/// ```
+/// use npuzzle::Scan;
+///
+/// let mut scan = Scan::new();
+/// let board = scan.board("2 8 3/1 6 4/7 0 5", None)?;
+/// assert_eq!((board.rows(), board.blank()), (3, 7));
+/// // The same scanner reads the next text: here a start and its goal.
+/// let (start, goal) = scan.start_and_goal("283164705 | spiral", None)?;
+/// assert_eq!(start, board);
+/// assert_eq!(goal.unwrap().to_row_string(), "1 2 3/8 0 4/7 6 5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Default, Debug)]
 pub struct Scan {
     tokens: Vec<Token>,

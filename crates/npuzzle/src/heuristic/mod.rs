@@ -124,6 +124,19 @@ pub trait Heuristic: Send + Sync {
 
 /// The heuristics, by name. Parsed from their names (and a few aliases:
 /// `lc`, `md`, `hamming`, …) in any case.
+///
+/// ```
+/// use npuzzle::{parse_board, Algorithm, HeuristicKind, Problem, SolveOptions};
+///
+/// let h: HeuristicKind = "md".parse()?;
+/// assert_eq!(h, HeuristicKind::Manhattan);
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let opts = SolveOptions::default().with_algorithm(Algorithm::Astar).with_heuristic(h);
+/// let answer = npuzzle::solve(&Problem::new(start, goal)?, &opts)?;
+/// assert_eq!((answer.moves, answer.heuristic), (Some(5), Some("manhattan")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(into = "&'static str")]
 pub enum HeuristicKind {

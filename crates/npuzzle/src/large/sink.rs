@@ -6,6 +6,31 @@ use std::convert::Infallible;
 use std::io::{self, Write};
 
 /// Receives the moves of a solution, in order, in chunks.
+///
+/// ```
+/// use npuzzle::{solve_grid, Dir, Grid, MoveSink, Shape, SolveOptions};
+/// use std::convert::Infallible;
+///
+/// struct Count(u64); // counts the moves, keeps none
+/// impl MoveSink for Count {
+///     type Error = Infallible;
+///     fn moves(&mut self, moves: &[Dir]) -> Result<(), Infallible> {
+///         self.0 += moves.len() as u64;
+///         Ok(())
+///     }
+/// }
+///
+/// let goal = Grid::blank_last(Shape::new(30, 30));
+/// let mut start = goal.clone();
+/// for _ in 0..10 {
+///     start.apply(Dir::Up);
+///     start.apply(Dir::Left);
+/// }
+/// let mut count = Count(0);
+/// let answer = solve_grid(&start, &goal, &SolveOptions::default(), &mut count)?;
+/// assert_eq!(answer.moves, Some(count.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait MoveSink {
     /// What a failed hand-over reports (a write error, say).
     type Error;
@@ -25,6 +50,19 @@ impl MoveSink for Vec<Dir> {
 }
 
 /// Drops the moves (the solver still counts them).
+///
+/// ```
+/// use npuzzle::{solve_grid, Dir, Discard, Grid, Shape, SolveOptions};
+///
+/// let goal = Grid::blank_last(Shape::new(40, 40));
+/// let mut start = goal.clone();
+/// start.apply(Dir::Up);
+/// let answer = solve_grid(&start, &goal, &SolveOptions::default(), &mut Discard)?;
+/// // The fast solver's moves, counted, not kept (the fewest is 1).
+/// assert!(answer.moves.unwrap() >= 1);
+/// assert_eq!(answer.lower_bound, Some(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Discard;
 
@@ -40,6 +78,16 @@ impl MoveSink for Discard {
 ///
 /// The writer gets one `write_all` per chunk; wrap a file in a
 /// `BufWriter` only if you also write small pieces around it.
+///
+/// ```
+/// use npuzzle::{parse_path, Letters, MoveSink};
+///
+/// let mut sink = Letters::new(Vec::new());
+/// sink.moves(&parse_path("UL")?)?;
+/// sink.moves(&parse_path("DR")?)?;
+/// assert_eq!(sink.into_inner(), b"ULDR");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Letters<W: Write> {
     writer: W,
     buf: Vec<u8>,

@@ -17,6 +17,22 @@ use crate::heuristic::{Heuristic, HeuristicKind, LinearConflict};
 use serde::Serialize;
 
 /// One line of the comparison table.
+///
+/// ```
+/// use npuzzle::pdb::PdbOptions;
+/// use npuzzle::{compare, parse_board, Problem, SolveOptions};
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let opts = SolveOptions::default().with_pdb(PdbOptions::default().with_cache(false));
+/// let cmp = compare(&Problem::new(start, goal)?, &opts);
+/// // The complete table answers first; the others must agree with it.
+/// let table = &cmp.rows[0];
+/// assert_eq!((table.algorithm, table.heuristic, table.moves), ("table", None, Some(5)));
+/// let astar = cmp.rows.iter().find(|r| r.algorithm == "astar").unwrap();
+/// assert!(astar.heuristic.is_some() && astar.expanded > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct CompareRow {
     /// The algorithm's short name (`bfs-hash`, `idastar`, …).
@@ -39,6 +55,19 @@ pub struct CompareRow {
 }
 
 /// The whole comparison.
+///
+/// ```
+/// use npuzzle::pdb::PdbOptions;
+/// use npuzzle::{compare, parse_board, Problem, SolveOptions};
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let opts = SolveOptions::default().with_pdb(PdbOptions::default().with_cache(false));
+/// let cmp = compare(&Problem::new(start, goal)?, &opts);
+/// assert!(cmp.agree);
+/// assert_eq!(cmp.answer(), Some(5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Serialize)]
 pub struct Comparison {
     /// One row per algorithm and heuristic that applies, in the order of
@@ -87,6 +116,20 @@ pub fn combinations() -> Vec<(Algorithm, Option<HeuristicKind>)> {
 pub const PDB_MAX_ENTRIES: u64 = 1 << 23;
 
 /// Runs every algorithm and heuristic that applies to the board.
+///
+/// ```
+/// use npuzzle::pdb::PdbOptions;
+/// use npuzzle::{compare, parse_board, Board, Problem, Shape, SolveOptions};
+///
+/// let start = parse_board("4 5 0 / 1 2 3", None)?; // the hardest 2×3 position
+/// let goal = Board::blank_last(Shape::new(2, 3))?;
+/// let opts = SolveOptions::default().with_pdb(PdbOptions::default().with_cache(false));
+/// let cmp = compare(&Problem::new(start, goal)?, &opts);
+/// assert_eq!(cmp.answer(), Some(21));
+/// // Every row answered the same, or says why it did not.
+/// assert!(cmp.rows.iter().all(|r| r.moves == Some(21) || r.skipped.is_some()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
     compare_refusing(problem, opts, &|_, _| None)
 }
@@ -94,6 +137,21 @@ pub fn compare(problem: &Problem, opts: &SolveOptions) -> Comparison {
 /// [`compare`], with the combinations for which `refuse` gives a reason
 /// skipped unrun, their rows saying `skipped: <reason>` (a server refuses
 /// what its policy does not allow).
+///
+/// ```
+/// use npuzzle::pdb::PdbOptions;
+/// use npuzzle::{compare_refusing, parse_board, Algorithm, Problem, SolveOptions};
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let opts = SolveOptions::default().with_pdb(PdbOptions::default().with_cache(false));
+/// let no_bfs = |a: Algorithm, _| (a == Algorithm::Bfs).then(|| "not here".to_string());
+/// let cmp = compare_refusing(&Problem::new(start, goal)?, &opts, &no_bfs);
+/// let bfs = cmp.rows.iter().find(|r| r.algorithm == "bfs").unwrap();
+/// assert_eq!(bfs.skipped.as_deref(), Some("skipped: not here"));
+/// assert_eq!(cmp.answer(), Some(5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn compare_refusing(
     problem: &Problem,
     opts: &SolveOptions,

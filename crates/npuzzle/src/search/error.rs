@@ -11,6 +11,18 @@ use thiserror::Error;
 /// What kind of failure an error is, for callers that map errors to
 /// statuses: a user's request that cannot be met, a budget, the
 /// environment, or a cancellation.
+///
+/// ```
+/// use npuzzle::{parse_board, Algorithm, ErrorKind, Problem, SolveOptions};
+///
+/// // The complete tables stop at ten cells: asking for one on 4×4 is wrong.
+/// let goal = parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", None)?;
+/// let problem = Problem::new(goal.clone(), goal)?;
+/// let opts = SolveOptions::default().with_algorithm(Algorithm::Table);
+/// let err = npuzzle::solve(&problem, &opts).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::BadInput);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
     /// The request itself is wrong: a board, a partition, a combination
@@ -25,6 +37,22 @@ pub enum ErrorKind {
 }
 
 /// Why a search gave no answer.
+///
+/// ```
+/// use npuzzle::{parse_board, Algorithm, Budget, ErrorKind, Limit, Problem};
+/// use npuzzle::{SearchError, SolveOptions};
+///
+/// // One of the hardest 8-puzzles (31 moves), with room for 1000 states.
+/// let start = parse_board("8 6 7 2 5 4 3 0 1", None)?;
+/// let goal = parse_board("1 2 3 4 5 6 7 8 0", None)?;
+/// let opts = SolveOptions::default()
+///     .with_algorithm(Algorithm::Bfs)
+///     .with_budget(Budget::default().with_max_states(1000));
+/// let err = npuzzle::solve(&Problem::new(start, goal)?, &opts).unwrap_err();
+/// assert!(matches!(err, SearchError::Budget { limit: Limit::States, .. }));
+/// assert_eq!(err.kind(), ErrorKind::Budget);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Error)]
 #[non_exhaustive]
 pub enum SearchError {

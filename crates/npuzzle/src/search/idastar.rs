@@ -48,6 +48,26 @@ impl Solver for Idastar {
 /// parity (`moves: None`). Of `opts`, the budget, the path, the pruning and
 /// the forecast are honoured; the algorithm, heuristic and threads are not
 /// read.
+///
+/// ```
+/// use npuzzle::{idastar_with, parse_board, Heuristic, Problem, SolveOptions};
+///
+/// /// No estimate at all: IDA* becomes iterative deepening.
+/// struct Zero;
+/// impl Heuristic for Zero {
+///     type State = ();
+///     fn name(&self) -> &'static str { "zero" }
+///     fn init(&self, _: &[u8]) {}
+///     fn value(&self, _: &()) -> u32 { 0 }
+///     fn update(&self, _: &(), _: &[u8], _: u8, _: usize, _: usize) {}
+/// }
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let answer = idastar_with(&Problem::new(start, goal)?, &Zero, &SolveOptions::default())?;
+/// assert_eq!((answer.moves, answer.heuristic), (Some(5), Some("zero")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn idastar_with<H: Heuristic>(
     problem: &Problem,
     h: &H,

@@ -53,6 +53,18 @@ use std::str::FromStr;
 use std::time::Duration;
 
 /// What one search cost.
+///
+/// ```
+/// use npuzzle::{parse_board, Algorithm, Problem, SolveOptions};
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let bfs = SolveOptions::default().with_algorithm(Algorithm::Bfs);
+/// let stats = npuzzle::solve(&Problem::new(start, goal)?, &bfs)?.stats;
+/// assert!(stats.expanded > 0 && stats.generated >= stats.expanded);
+/// assert!(stats.peak_states > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Stats {
     /// Nodes whose successors were generated.
@@ -71,6 +83,19 @@ fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error>
 }
 
 /// The answer to a problem.
+///
+/// ```
+/// use npuzzle::{parse_board, Problem, SolveOptions};
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let answer = npuzzle::solve(&Problem::new(start, goal)?, &SolveOptions::default())?;
+/// assert_eq!(answer.moves, Some(5));
+/// assert!(answer.optimal && answer.lower_bound.is_none());
+/// assert_eq!(answer.path, None); // not asked for
+/// assert!(answer.plan.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Solution {
@@ -333,6 +358,18 @@ pub trait Solver: Send + Sync {
 
 /// The search algorithms. Parsed from their names (and a few aliases:
 /// `ida*`, `a*`, `bidirectional`, …) in any case.
+///
+/// ```
+/// use npuzzle::Algorithm;
+///
+/// let a: Algorithm = "IDA*".parse()?;
+/// assert_eq!(a, Algorithm::Idastar);
+/// assert_eq!(a.name(), "idastar");
+/// assert!(a.exact() && a.informed());
+/// assert!(!Algorithm::Fast.exact());
+/// assert!("dijkstra".parse::<Algorithm>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(into = "&'static str")]
 pub enum Algorithm {
@@ -459,6 +496,18 @@ impl FromStr for Algorithm {
 /// Solves a problem: asks the planner what runs, then runs it. An
 /// unreachable goal is answered at once from parity on any board size (no
 /// search; the algorithm reported is `parity`).
+///
+/// ```
+/// use npuzzle::{parse_board, path_string, Problem, SolveOptions};
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let opts = SolveOptions::default().with_path(true);
+/// let answer = npuzzle::solve(&Problem::new(start, goal)?, &opts)?;
+/// assert_eq!(answer.moves, Some(5));
+/// assert_eq!(path_string(&answer.path.unwrap()), "UULDR");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
     let plan = plan::plan(problem, opts)?;
     let mut sol = if plan.solvable {
@@ -471,6 +520,17 @@ pub fn solve(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchE
 }
 
 /// Checks that `path` is legal from `start` and ends at `goal`.
+///
+/// ```
+/// use npuzzle::{parse_board, parse_path, verify_path};
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// assert!(verify_path(&start, &goal, &parse_path("UULDR")?));
+/// assert!(!verify_path(&start, &goal, &parse_path("UULD")?)); // one short
+/// assert!(!verify_path(&start, &goal, &parse_path("D")?)); // off the board
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn verify_path(start: &Board, goal: &Board, path: &[Dir]) -> bool {
     matches!(start.apply_path(path), Ok(end) if end == *goal)
 }

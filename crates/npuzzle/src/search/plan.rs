@@ -59,6 +59,18 @@ pub const ANYTIME_MAX_CELLS: usize = 25;
 /// Whether the caller answers one query or many: a complete table costs
 /// milliseconds to build and then answers in nanoseconds, so it pays for
 /// many queries and not for one.
+///
+/// ```
+/// use npuzzle::{parse_board, Problem, SolveOptions, Workload};
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let problem = Problem::new(start, goal)?;
+/// let many = SolveOptions::default().with_workload(Workload::Many);
+/// let answer = npuzzle::solve(&problem, &many)?;
+/// assert_eq!((answer.algorithm, answer.moves), ("table", Some(5)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Workload {
@@ -70,6 +82,19 @@ pub enum Workload {
 }
 
 /// What will run, and why.
+///
+/// ```
+/// use npuzzle::{parse_board, plan, Algorithm, HeuristicKind, Problem, SolveOptions};
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let p = plan(&Problem::new(start, goal)?, &SolveOptions::default())?;
+/// assert!(p.solvable && !p.is_table());
+/// assert_eq!(p.algorithm, Algorithm::Idastar);
+/// assert_eq!(p.heuristic, Some(HeuristicKind::LinearConflict));
+/// assert!(p.to_string().starts_with("idastar + linear-conflict, 1 thread: "));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Plan {

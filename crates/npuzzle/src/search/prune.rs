@@ -35,6 +35,20 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 pub const FORBIDDEN: u32 = u32::MAX;
 
 /// How IDA* prunes moves.
+///
+/// ```
+/// use npuzzle::{parse_board, Algorithm, Problem, Pruning, SolveOptions};
+///
+/// let pruning: Pruning = "parent".parse()?;
+/// assert_eq!(pruning, Pruning::Parent);
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let opts = SolveOptions::default()
+///     .with_algorithm(Algorithm::Idastar)
+///     .with_pruning(pruning);
+/// assert_eq!(npuzzle::solve(&Problem::new(start, goal)?, &opts)?.moves, Some(5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Pruning {

@@ -33,6 +33,24 @@ struct Slots {
 }
 
 /// Loaded databases, least recently used dropped beyond a capacity.
+///
+/// ```
+/// use npuzzle::pdb::{build, PdbCache, PdbOptions};
+/// use npuzzle::{Board, Budget, Shape};
+/// use std::sync::Arc;
+///
+/// let cache = Arc::new(PdbCache::new(64 << 20)); // at most 64 MiB
+/// let opts = PdbOptions::default()
+///     .with_partition("4-4".parse()?)
+///     .with_cache(false)
+///     .with_memory_cache(cache.clone());
+/// build(&Board::blank_last(Shape::new(3, 3))?, &opts, &(), &Budget::default())?;
+/// assert_eq!(cache.len(), 2);
+/// assert!(cache.bytes() > 0);
+/// cache.clear();
+/// assert!(cache.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct PdbCache {
     capacity: u64,
     slots: Mutex<Slots>,

@@ -62,6 +62,22 @@ pub const MAX_GROUP_TILES: usize = 16;
 pub const DEFAULT_MAX_ENTRIES: u64 = 1 << 30;
 
 /// Why pattern databases cannot be had for a goal.
+///
+/// ```
+/// use npuzzle::pdb::{build, PartitionError, PdbError, PdbOptions};
+/// use npuzzle::{Board, Budget, Shape};
+///
+/// // 81 cells: beyond the 64 a pattern-database heuristic handles.
+/// let opts = PdbOptions::default().with_cache(false);
+/// let big = Board::blank_last(Shape::new(9, 9))?;
+/// let err = build(&big, &opts, &(), &Budget::default()).unwrap_err();
+/// assert!(matches!(err, PdbError::BoardTooBig(_)));
+/// // 4 + 3 tiles do not cover the 8-puzzle's 8.
+/// let opts = opts.with_partition("4-3".parse()?);
+/// let err = build(&Board::blank_last(Shape::new(3, 3))?, &opts, &(), &Budget::default());
+/// assert!(matches!(err, Err(PdbError::Partition(PartitionError::WrongTotal { .. }))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Error)]
 pub enum PdbError {
     /// The partition asked for is malformed, does not cover the board's
@@ -154,6 +170,23 @@ impl PdbError {
 }
 
 /// How to get databases: which partition, where the cache lives.
+///
+/// ```
+/// use npuzzle::pdb::PdbOptions;
+/// use npuzzle::{parse_board, Algorithm, HeuristicKind, Problem, SolveOptions};
+///
+/// // The 8-puzzle's databases in two groups of four tiles, in memory only.
+/// let pdb = PdbOptions::default().with_partition("4-4".parse()?).with_cache(false);
+/// let opts = SolveOptions::default()
+///     .with_algorithm(Algorithm::Idastar)
+///     .with_heuristic(HeuristicKind::Pdb)
+///     .with_pdb(pdb);
+/// let start = parse_board("8 6 7 2 5 4 3 0 1", None)?;
+/// let goal = parse_board("1 2 3 4 5 6 7 8 0", None)?;
+/// let answer = npuzzle::solve(&Problem::new(start, goal)?, &opts)?;
+/// assert_eq!((answer.moves, answer.heuristic), (Some(31), Some("pdb")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct PdbOptions {
@@ -191,6 +224,17 @@ pub struct PdbOptions {
 }
 
 /// How much of the blank a database keeps.
+///
+/// ```
+/// use npuzzle::pdb::{BlankMode, PdbOptions};
+///
+/// assert_eq!("zero-aware".parse::<BlankMode>()?, BlankMode::Regions);
+/// // One bit an entry is the compact form; the minimum over regions is not.
+/// let bits = PdbOptions::default().with_blank(BlankMode::Bits);
+/// assert!(bits.compact());
+/// assert!(!bits.with_blank(BlankMode::Min).compact());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BlankMode {
     /// Zero-aware at one bit an entry (as `Bits`) wherever that takes no
@@ -236,6 +280,27 @@ impl std::str::FromStr for BlankMode {
 pub const ZERO_AWARE_MAX_BYTES: u64 = 256 << 20;
 
 /// A reporter shared between threads.
+///
+/// ```
+/// use npuzzle::pdb::{PdbOptions, PdbReporter, SharedReporter};
+/// use npuzzle::{parse_board, HeuristicKind, Problem, SolveOptions};
+/// use std::sync::{atomic::{AtomicUsize, Ordering}, Arc};
+///
+/// struct Builds(AtomicUsize); // counts the databases built
+/// impl PdbReporter for Builds {
+///     fn building(&self, _: &[u8], _: u64) { self.0.fetch_add(1, Ordering::Relaxed); }
+/// }
+/// let builds = Arc::new(Builds(AtomicUsize::new(0)));
+/// let pdb = PdbOptions::default()
+///     .with_cache(false)
+///     .with_reporter(Some(SharedReporter(builds.clone())));
+/// let opts = SolveOptions::default().with_heuristic(HeuristicKind::Pdb).with_pdb(pdb);
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// assert_eq!(npuzzle::solve(&Problem::new(start, goal)?, &opts)?.moves, Some(5));
+/// assert!(builds.0.load(Ordering::Relaxed) > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone)]
 pub struct SharedReporter(pub Arc<dyn PdbReporter + Send>);
 
@@ -375,6 +440,26 @@ impl PdbOptions {
 }
 
 /// What the caller hears while databases load or build.
+///
+/// ```
+/// use npuzzle::pdb::{build, PdbCache, PdbOptions, PdbReporter};
+/// use npuzzle::{Board, Budget, Shape};
+/// use std::sync::{atomic::{AtomicUsize, Ordering}, Arc};
+///
+/// struct Built(AtomicUsize); // counts the builds finished
+/// impl PdbReporter for Built {
+///     fn built(&self, _: &[u8], _: f64) { self.0.fetch_add(1, Ordering::Relaxed); }
+/// }
+/// let goal = Board::blank_last(Shape::new(3, 3))?;
+/// let opts = PdbOptions::default()
+///     .with_partition("4-4".parse()?)
+///     .with_cache(false)
+///     .with_memory_cache(Arc::new(PdbCache::new(u64::MAX))); // empty: both are built
+/// let built = Built(AtomicUsize::new(0));
+/// build(&goal, &opts, &built, &Budget::default())?;
+/// assert_eq!(built.0.load(Ordering::Relaxed), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait PdbReporter: Sync {
     /// A one-line notice (a corrupt cache file being rebuilt, …).
     fn note(&self, _msg: &str) {}
@@ -519,6 +604,18 @@ impl PdbLayout {
 
 /// What [`build`] made ready: the heuristic's label and one entry per
 /// database, in the partition's order.
+///
+/// ```
+/// use npuzzle::pdb::{build, PdbOptions};
+/// use npuzzle::{Board, Budget, Shape};
+///
+/// let goal = Board::blank_last(Shape::new(2, 3))?;
+/// let opts = PdbOptions::default().with_partition("2-3".parse()?).with_cache(false);
+/// let built = build(&goal, &opts, &(), &Budget::default())?;
+/// assert_eq!(built.label, "pdb 2-3 zero-aware (1 bit)");
+/// assert_eq!(built.databases.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Built {
@@ -529,6 +626,22 @@ pub struct Built {
 }
 
 /// One database [`build`] made ready.
+///
+/// ```
+/// use npuzzle::pdb::{build, BlankMode, PdbOptions};
+/// use npuzzle::{Board, Budget, Shape};
+///
+/// let goal = Board::blank_last(Shape::new(3, 3))?;
+/// let opts = PdbOptions::default()
+///     .with_partition("1,2,3,4/5,6,7,8".parse()?)
+///     .with_blank(BlankMode::Min) // one entry per placement of the tiles
+///     .with_cache(false);
+/// let db = &build(&goal, &opts, &(), &Budget::default())?.databases[0];
+/// assert_eq!(db.tiles, [1, 2, 3, 4]);
+/// assert_eq!(db.entries, 9 * 8 * 7 * 6);
+/// assert!(db.max > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct BuiltDb {

@@ -356,6 +356,21 @@ pub fn save(dir: &Path, key: &Key, contents: &Contents) -> io::Result<PathBuf> {
 
 /// One database file found in a cache directory, as its header describes
 /// it (the data is not read or checked).
+///
+/// ```
+/// use npuzzle::pdb::{build, list, PdbOptions};
+/// use npuzzle::{Board, Budget, Shape};
+///
+/// let dir = std::env::temp_dir().join(format!("npuzzle-doctest-file-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let goal = Board::blank_last(Shape::new(2, 3))?;
+/// build(&goal, &PdbOptions::default().with_dir(Some(dir.clone())), &(), &Budget::default())?;
+/// let file = &list(&dir)?[0];
+/// assert_eq!((file.rows, file.cols, file.goal.as_slice()), (2, 3, goal.tiles()));
+/// assert!(file.path.is_file() && file.bytes > 0 && file.entries > 0);
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct CachedFile {
     /// The file.
@@ -377,6 +392,20 @@ pub struct CachedFile {
 }
 
 /// Lists the databases in `dir` (unreadable files are skipped).
+///
+/// ```
+/// use npuzzle::pdb::{build, list, PdbOptions};
+/// use npuzzle::{Board, Budget, Shape};
+///
+/// let dir = std::env::temp_dir().join(format!("npuzzle-doctest-list-{}", std::process::id()));
+/// assert!(list(&dir)?.is_empty()); // no directory yet: nothing cached
+/// std::fs::create_dir_all(&dir)?;
+/// let opts = PdbOptions::default().with_dir(Some(dir.clone()));
+/// let built = build(&Board::blank_last(Shape::new(2, 3))?, &opts, &(), &Budget::default())?;
+/// assert_eq!(list(&dir)?.len(), built.databases.len());
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
     let mut out = Vec::new();
     let entries = match fs::read_dir(dir) {
@@ -432,6 +461,15 @@ pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
 
 /// The default cache directory: `$XDG_CACHE_HOME/npuzzle` (or the
 /// platform's cache directory), else `./.npuzzle-cache`.
+///
+/// ```
+/// use npuzzle::pdb::{default_dir, PdbOptions};
+///
+/// let dir = default_dir();
+/// assert!(dir.ends_with("npuzzle") || dir.ends_with(".npuzzle-cache"));
+/// // Options without a directory of their own cache there.
+/// assert_eq!(PdbOptions::default().cache_dir(), dir);
+/// ```
 pub fn default_dir() -> PathBuf {
     dirs::cache_dir().map_or_else(|| PathBuf::from(".npuzzle-cache"), |d| d.join("npuzzle"))
 }

@@ -14,6 +14,23 @@ use crate::budget::{Budget, Clock};
 use crate::rank::PartialRanker;
 
 /// What checking one cached database found.
+///
+/// ```
+/// use npuzzle::pdb::{build, list, verify, PdbOptions, Verdict};
+/// use npuzzle::{Board, Budget, Shape};
+///
+/// let dir = std::env::temp_dir().join(format!("npuzzle-doctest-verdict-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let opts = PdbOptions::default().with_dir(Some(dir.clone()));
+/// build(&Board::blank_last(Shape::new(2, 3))?, &opts, &(), &Budget::default())?;
+/// let file = &list(&dir)?[0];
+/// // A truncated file is no database.
+/// std::fs::OpenOptions::new().write(true).open(&file.path)?.set_len(file.bytes - 1)?;
+/// let verdict = verify(&dir, file, &(), &Budget::default())?;
+/// assert!(matches!(verdict, Verdict::Unreadable(_)));
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Every value equals its definition.
@@ -63,6 +80,23 @@ fn expected_entries(file: &store::CachedFile) -> Result<(Board, u64), String> {
 
 /// Checks the cached database `file` (from [`store::list`] of `dir`) by
 /// building it again under `budget` and comparing every value.
+///
+/// ```
+/// use npuzzle::pdb::{build, list, verify, PdbOptions, Verdict};
+/// use npuzzle::{Board, Budget, Shape};
+///
+/// let dir = std::env::temp_dir().join(format!("npuzzle-doctest-verify-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let opts = PdbOptions::default().with_dir(Some(dir.clone()));
+/// build(&Board::blank_last(Shape::new(2, 3))?, &opts, &(), &Budget::default())?;
+/// let files = list(&dir)?;
+/// assert!(!files.is_empty());
+/// for file in &files {
+///     assert_eq!(verify(&dir, file, &(), &Budget::default())?, Verdict::Sound);
+/// }
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn verify(
     dir: &std::path::Path,
     file: &store::CachedFile,

@@ -9,6 +9,22 @@ use crate::search::{fast, Algorithm, Plan, Problem, SearchError, SolveOptions, S
 use std::fmt::Display;
 
 /// The answer of [`solve_grid`]: the moves went to the sink.
+///
+/// ```
+/// use npuzzle::{solve_grid, Dir, Discard, Grid, Shape, SolveOptions};
+///
+/// // 20×20, beyond exact search: the fast solver answers, not proven optimal.
+/// let goal = Grid::blank_last(Shape::new(20, 20));
+/// let mut start = goal.clone();
+/// for dir in [Dir::Up, Dir::Left, Dir::Up, Dir::Left] {
+///     start.apply(dir);
+/// }
+/// let answer = solve_grid(&start, &goal, &SolveOptions::default(), &mut Discard)?;
+/// assert_eq!((answer.algorithm, answer.optimal), ("fast", false));
+/// assert_eq!(answer.lower_bound, Some(4)); // the Manhattan distance
+/// assert!(answer.max_ratio().unwrap() > 1.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct GridAnswer {
@@ -42,6 +58,20 @@ impl GridAnswer {
 /// What runs for a pair of grids. Boards exact search holds are planned as
 /// [`plan()`] plans them; bigger ones get `fast` (or `auto`, which means
 /// it), and anything else is refused: no other algorithm can take them.
+///
+/// ```
+/// use npuzzle::{plan_grid, Algorithm, Dir, Grid, Shape, SolveOptions};
+///
+/// let goal = Grid::blank_last(Shape::new(100, 100));
+/// let mut start = goal.clone();
+/// start.apply(Dir::Left);
+/// let p = plan_grid(&start, &goal, &SolveOptions::default())?;
+/// assert_eq!(p.algorithm, Algorithm::Fast);
+/// // No exact search takes 10,000 cells.
+/// let ida = SolveOptions::default().with_algorithm(Algorithm::Idastar);
+/// assert!(plan_grid(&start, &goal, &ida).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn plan_grid(start: &Grid, goal: &Grid, opts: &SolveOptions) -> Result<Plan, SearchError> {
     if let Some(problem) = small_problem(start, goal) {
         return plan(&problem, opts);
@@ -87,6 +117,18 @@ pub fn plan_grid(start: &Grid, goal: &Grid, opts: &SolveOptions) -> Result<Plan,
 /// are produced (for the fast solver) or at the end (for the others, which
 /// run only on boards of at most 16×16, whose paths are short). An
 /// unreachable goal is answered from parity, in O(cells), with no move.
+///
+/// ```
+/// use npuzzle::{solve_grid, Letters, Scan, SolveOptions};
+///
+/// // A small pair is solved exactly; the letters go to the writer.
+/// let (start, goal) = Scan::new().grids("2 8 3 / 1 6 4 / 7 0 5 | spiral", None)?;
+/// let mut sink = Letters::new(Vec::new());
+/// let answer = solve_grid(&start, &goal.unwrap(), &SolveOptions::default(), &mut sink)?;
+/// assert_eq!((answer.moves, answer.optimal), (Some(5), true));
+/// assert_eq!(sink.into_inner(), b"UULDR");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve_grid<S>(
     start: &Grid,
     goal: &Grid,

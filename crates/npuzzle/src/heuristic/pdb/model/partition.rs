@@ -13,6 +13,18 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// What is wrong with a partition.
+///
+/// ```
+/// use npuzzle::pdb::{PartitionError, PartitionSpec};
+/// use npuzzle::{Board, Shape};
+///
+/// assert!(matches!("6-x".parse::<PartitionSpec>(), Err(PartitionError::Syntax(_))));
+/// // 4 + 3 tiles do not cover the 8-puzzle's 8.
+/// let goal = Board::blank_last(Shape::new(3, 3))?;
+/// let err = PartitionSpec::Sizes(vec![4, 3]).groups(&goal, 1 << 20).unwrap_err();
+/// assert!(matches!(err, PartitionError::WrongTotal { got: 7, want: 8, .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PartitionError {
     /// The text (held here) is neither `auto`, group sizes (`6-6-3`) nor
@@ -49,6 +61,20 @@ pub enum PartitionError {
 }
 
 /// How the user names a partition.
+///
+/// ```
+/// use npuzzle::pdb::PartitionSpec;
+/// use npuzzle::{Board, Shape};
+///
+/// let spec: PartitionSpec = "4-4".parse()?;
+/// assert_eq!(spec, PartitionSpec::Sizes(vec![4, 4]));
+/// let goal = Board::blank_last(Shape::new(3, 3))?;
+/// assert_eq!(spec.groups(&goal, 1 << 20)?, [[5, 6, 7, 8], [1, 2, 3, 4]]);
+/// // Tile groups, written out; and the 15-puzzle's default.
+/// assert_eq!("1,2,3/4,5,6,7,8".parse::<PartitionSpec>()?.to_string(), "1,2,3/4,5,6,7,8");
+/// assert_eq!(PartitionSpec::auto_sizes(Shape::new(4, 4), 1 << 30), [6, 6, 3]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PartitionSpec {
     /// The default for the board: 6-6-3 on 4×4, 6-6-6-6 on 5×5, automatic
