@@ -93,7 +93,7 @@ impl Budget {
 
     /// `Err` when holding `bytes` would exceed the byte budget: to be asked
     /// before an allocation, not after.
-    pub fn check_bytes(&self, bytes: u64) -> Result<(), Interrupt> {
+    pub(crate) fn check_bytes(&self, bytes: u64) -> Result<(), Interrupt> {
         if bytes > self.max_bytes {
             Err(Interrupt::Limit(Limit::Memory))
         } else {
@@ -247,7 +247,22 @@ impl<'a> Clock<'a> {
     }
 }
 
-/// What stopped a search.
+/// What stopped a search or a database build: a limit of the
+/// [`Budget`], or its cancel flag.
+///
+/// ```
+/// use npuzzle::pdb::{build, PdbError, PdbOptions};
+/// use npuzzle::{Board, Budget, Interrupt, Shape};
+/// use std::sync::{atomic::AtomicBool, Arc};
+///
+/// // The cancel flag raised before the build starts.
+/// let budget = Budget::default().with_cancel(Some(Arc::new(AtomicBool::new(true))));
+/// let goal = Board::blank_last(Shape::new(3, 3))?;
+/// let opts = PdbOptions::default().with_cache(false);
+/// let err = build(&goal, &opts, &(), &budget).unwrap_err();
+/// assert!(matches!(err, PdbError::Stopped { interrupt: Interrupt::Cancelled, .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Interrupt {
     /// A budget ran out.

@@ -63,6 +63,8 @@
 //! (clap, axum, tokio, timely, …) is beneath it.
 
 #![warn(missing_docs)]
+// Every type a public item shows is one a caller can name.
+#![warn(unnameable_types)]
 // The library reports through its return values; printing is the
 // command line's business.
 #![deny(clippy::print_stdout, clippy::print_stderr)]
@@ -92,7 +94,7 @@ pub use board::{
     InputError, Problem, Role, Scan, Shape,
 };
 // Solving: the planner's one way in, its options and its answers.
-pub use budget::{Budget, Limit};
+pub use budget::{Budget, Interrupt, Limit};
 pub use search::{
     compare, compare_refusing, idastar_with, plan, plan_grid, solve, solve_grid, verify_path,
     Algorithm, CompareRow, Comparison, ErrorKind, GridAnswer, Plan, Pruning, SearchError, Solution,

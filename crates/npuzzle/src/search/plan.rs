@@ -136,7 +136,7 @@ impl fmt::Display for Plan {
 
 impl Plan {
     /// The solver that carries the plan out.
-    pub fn solver(&self) -> &'static dyn Solver {
+    pub(crate) fn solver(&self) -> &'static dyn Solver {
         static BFS: bfs::Bfs = bfs::Bfs::AUTO;
         static BFS_HASH: bfs::Bfs = bfs::Bfs::HASH;
         static BFS_SET: bfs::Bfs = bfs::Bfs::ORDERED;
