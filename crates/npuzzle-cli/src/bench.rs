@@ -70,16 +70,7 @@ fn read_file(path: &std::path::Path) -> Result<String, Failure> {
 }
 
 pub fn run(args: BenchArgs) -> Result<u8, Failure> {
-    let text = read_file(&args.file)?;
-    let all = instances::parse(&text, args.size).map_err(|e| Failure {
-        code: 2,
-        error: anyhow::anyhow!("{}: {e}", args.file.display()),
-    })?;
-    let chosen: Vec<_> = all
-        .into_iter()
-        .filter(|i| args.only.is_empty() || args.only.contains(&i.number))
-        .take(args.limit.unwrap_or(usize::MAX))
-        .collect();
+    let chosen = chosen(&args)?;
     let Some(first) = chosen.first() else {
         println!("no instances");
         return Ok(0);
@@ -119,35 +110,13 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
         "{:>4} {:>6} {:>6} {:>14} {:>14} {:>10}",
         "#", "moves", "file", "expanded", "generated", "seconds"
     )?;
-    let (mut expanded, mut generated, mut moves) = (0u64, 0u64, 0u64);
-    let mut wrong = Vec::new();
-    // For answers not proven optimal: their ratios to the file's lengths.
-    let mut ratios = Vec::new();
-    let mut times = Vec::new();
+    let mut tally = Tally::default();
     let t_all = Instant::now();
     for inst in &chosen {
         let problem = Problem::new(inst.start.clone(), goal.clone())?;
         let sol = npuzzle::solve(&problem, &opts)?;
-        let m = sol.moves.map_or(-1, i64::from);
-        // An exact answer must equal the file's length; one not proven
-        // optimal must be no shorter (shorter would be a wrong length in
-        // the file, or a wrong path).
-        let ok = match inst.length {
-            Some(l) if sol.optimal => m == i64::from(l),
-            Some(l) => {
-                ratios.push(m as f64 / f64::from(l.max(1)));
-                m >= i64::from(l)
-            }
-            None => true,
-        };
-        if !ok {
-            wrong.push(inst.number);
-        }
+        let (m, ok) = tally.add(inst, &sol);
         let s = sol.stats;
-        expanded += s.expanded;
-        generated += s.generated;
-        moves += m.max(0) as u64;
-        times.push(s.elapsed.as_secs_f64());
         writeln!(
             out,
             "{:>4} {:>6} {:>6} {:>14} {:>14} {:>10.3}{}",
@@ -161,45 +130,116 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
         )?;
         out.flush()?;
     }
-    let wall = t_all.elapsed().as_secs_f64();
-    let sum: f64 = times.iter().sum();
-    times.sort_by(f64::total_cmp);
-    let median = times[times.len() / 2];
-    writeln!(
-        out,
-        "total: {}, {moves} moves, {expanded} expanded ({:.0} per instance), {generated} generated, {sum:.3} s searching ({wall:.3} s wall), median {median:.4} s, {:.1} M expanded/s",
-        super::count(chosen.len() as u64, "instance"),
-        expanded as f64 / chosen.len() as f64,
-        expanded as f64 / sum.max(1e-9) / 1e6,
-    )?;
-    if !ratios.is_empty() {
-        let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
-        let worst = ratios.iter().copied().fold(0.0, f64::max);
+    tally.summary(&mut out, t_all.elapsed().as_secs_f64())?;
+    tally.verdict(&mut out)
+}
+
+/// The instances of the file that `--only` and `--limit` choose.
+fn chosen(args: &BenchArgs) -> Result<Vec<instances::Instance>, Failure> {
+    let text = read_file(&args.file)?;
+    let all = instances::parse(&text, args.size).map_err(|e| Failure {
+        code: 2,
+        error: anyhow::anyhow!("{}: {e}", args.file.display()),
+    })?;
+    Ok(all
+        .into_iter()
+        .filter(|i| args.only.is_empty() || args.only.contains(&i.number))
+        .take(args.limit.unwrap_or(usize::MAX))
+        .collect())
+}
+
+/// The answers so far, against the file's lengths.
+#[derive(Default)]
+struct Tally {
+    expanded: u64,
+    generated: u64,
+    moves: u64,
+    /// Instances answered.
+    count: usize,
+    /// Instances whose answer contradicts the file's length.
+    wrong: Vec<usize>,
+    /// For answers not proven optimal: their ratios to the file's lengths.
+    ratios: Vec<f64>,
+    /// Seconds searching, per instance.
+    times: Vec<f64>,
+}
+
+impl Tally {
+    /// Counts one answer; returns its moves (-1: unreachable) and whether
+    /// it agrees with the file.
+    fn add(&mut self, inst: &instances::Instance, sol: &npuzzle::Solution) -> (i64, bool) {
+        let m = sol.moves.map_or(-1, i64::from);
+        // An exact answer must equal the file's length; one not proven
+        // optimal must be no shorter (shorter would be a wrong length in
+        // the file, or a wrong path).
+        let ok = match inst.length {
+            Some(l) if sol.optimal => m == i64::from(l),
+            Some(l) => {
+                self.ratios.push(m as f64 / f64::from(l.max(1)));
+                m >= i64::from(l)
+            }
+            None => true,
+        };
+        if !ok {
+            self.wrong.push(inst.number);
+        }
+        self.count += 1;
+        self.expanded += sol.stats.expanded;
+        self.generated += sol.stats.generated;
+        self.moves += m.max(0) as u64;
+        self.times.push(sol.stats.elapsed.as_secs_f64());
+        (m, ok)
+    }
+
+    /// The `total:` line (which `benches/ab.sh` reads), and the ratios of
+    /// answers not proven optimal.
+    fn summary(&self, out: &mut impl Write, wall: f64) -> Result<(), Failure> {
+        let sum: f64 = self.times.iter().sum();
+        let mut times = self.times.clone();
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2];
+        let (n, expanded, generated) = (self.count, self.expanded, self.generated);
         writeln!(
             out,
-            "not proven optimal: {}; ratio to the file's lengths: mean {mean:.4}, worst {worst:.4}",
-            super::count(ratios.len() as u64, "answer"),
+            "total: {}, {} moves, {expanded} expanded ({:.0} per instance), {generated} generated, {sum:.3} s searching ({wall:.3} s wall), median {median:.4} s, {:.1} M expanded/s",
+            super::count(n as u64, "instance"),
+            self.moves,
+            expanded as f64 / n as f64,
+            expanded as f64 / sum.max(1e-9) / 1e6,
         )?;
-    }
-    if wrong.is_empty() {
-        if !ratios.is_empty() {
-            writeln!(out, "no answer shorter than the file's length")?;
-        } else if chosen.len() == 1 {
-            writeln!(out, "the length matches the file")?;
-        } else {
-            writeln!(out, "all {} lengths match the file", chosen.len())?;
+        if !self.ratios.is_empty() {
+            let mean = self.ratios.iter().sum::<f64>() / self.ratios.len() as f64;
+            let worst = self.ratios.iter().copied().fold(0.0, f64::max);
+            writeln!(
+                out,
+                "not proven optimal: {}; ratio to the file's lengths: mean {mean:.4}, worst {worst:.4}",
+                super::count(self.ratios.len() as u64, "answer"),
+            )?;
         }
-        Ok(0)
-    } else {
-        let list: Vec<String> = wrong.iter().map(ToString::to_string).collect();
+        Ok(())
+    }
+
+    /// The last line and the exit status: 0 when every length agrees.
+    fn verdict(&self, out: &mut impl Write) -> Result<u8, Failure> {
+        let n = self.count;
+        if self.wrong.is_empty() {
+            if !self.ratios.is_empty() {
+                writeln!(out, "no answer shorter than the file's length")?;
+            } else if n == 1 {
+                writeln!(out, "the length matches the file")?;
+            } else {
+                writeln!(out, "all {n} lengths match the file")?;
+            }
+            return Ok(0);
+        }
+        let list: Vec<String> = self.wrong.iter().map(ToString::to_string).collect();
         writeln!(out, "WRONG length on instances {}", list.join(", "))?;
         out.flush()?;
         // the status's reason on stderr too, for a caller reading only that
         eprintln!(
-            "npuzzle: bench: the lengths of instances {} differ from the file's ({} of {})",
+            "npuzzle: bench: the lengths of instances {} differ from the file's ({} of {n})",
             list.join(", "),
-            wrong.len(),
-            chosen.len()
+            self.wrong.len(),
         );
         Ok(1)
     }

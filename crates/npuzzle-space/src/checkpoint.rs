@@ -218,43 +218,109 @@ fn read_checked(
     expect: &Expect<'_>,
     mut set: impl FnMut(usize, u64),
 ) -> Result<Header, Refusal> {
-    let bad = |reason: String| SpaceError::BadCheckpoint {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let mismatch = Refusal::Mismatch;
-    let io = |source: std::io::Error| SpaceError::CheckpointRead {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = File::open(path).map_err(io)?;
-    let len = file.metadata().map_err(io)?.len();
-    let mut input = BufReader::with_capacity(1 << 20, file);
-    let mut crc = crc32fast::Hasher::new();
-    let truncated = |what: &str| format!("truncated or damaged (ends in the {what}; {len} bytes)");
-    let mut take = |n: usize, what: &str| -> Result<Vec<u8>, SpaceError> {
-        let mut b = vec![0u8; n];
-        input.read_exact(&mut b).map_err(|_| bad(truncated(what)))?;
-        crc.update(&b);
-        Ok(b)
-    };
-    let u32_of = |b: &[u8]| u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-    let u64_of = |b: &[u8]| {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(&b[..8]);
-        u64::from_le_bytes(a)
-    };
-
-    if take(8, "magic")?.as_slice() != MAGIC {
-        return Err(bad("not an npuzzle space checkpoint".into()).into());
+    let mut r = Checked::open(path)?;
+    let header = read_header(&mut r, expect)?;
+    let rows_cols = header.goal.len() as u64;
+    let (level, words) = (header.level, header.words);
+    let head_len = 8 + 4 + 2 + rows_cols + 4 + 8 * u64::from(level) + 24 + 8 + 16;
+    let want_len = head_len + words * 8 + 4;
+    if r.len != want_len {
+        return Err(Refusal::Other(r.bad(format!(
+            "{} bytes long, a checkpoint of this search at level {level} has {want_len}",
+            r.len
+        ))));
     }
-    let version = u32_of(&take(4, "header")?);
+    read_words(&mut r, expect, header.first_word, words, &mut set)?;
+    let mut stored = [0u8; 4];
+    r.input
+        .read_exact(&mut stored)
+        .map_err(|_| r.bad(r.truncated("checksum")))?;
+    if u32::from_le_bytes(stored) != r.crc.clone().finalize() {
+        return Err(r.bad(DAMAGED.into()).into());
+    }
+    Ok(header)
+}
+
+/// A checkpoint file read front to back, every byte but the stored
+/// checksum into the CRC.
+struct Checked<'p> {
+    path: &'p Path,
+    input: BufReader<File>,
+    crc: crc32fast::Hasher,
+    len: u64,
+}
+
+impl<'p> Checked<'p> {
+    fn open(path: &'p Path) -> Result<Checked<'p>, SpaceError> {
+        let io = |source: std::io::Error| SpaceError::CheckpointRead {
+            path: path.to_path_buf(),
+            source,
+        };
+        let file = File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        Ok(Checked {
+            path,
+            input: BufReader::with_capacity(1 << 20, file),
+            crc: crc32fast::Hasher::new(),
+            len,
+        })
+    }
+
+    fn bad(&self, reason: String) -> SpaceError {
+        SpaceError::BadCheckpoint {
+            path: self.path.to_path_buf(),
+            reason,
+        }
+    }
+
+    fn truncated(&self, what: &str) -> String {
+        format!(
+            "truncated or damaged (ends in the {what}; {} bytes)",
+            self.len
+        )
+    }
+
+    /// Fills `b` from the file (the `what` it holds names the place of a
+    /// short file).
+    fn fill(&mut self, b: &mut [u8], what: &str) -> Result<(), SpaceError> {
+        if self.input.read_exact(b).is_err() {
+            return Err(self.bad(self.truncated(what)));
+        }
+        self.crc.update(b);
+        Ok(())
+    }
+
+    fn take(&mut self, n: usize, what: &str) -> Result<Vec<u8>, SpaceError> {
+        let mut b = vec![0u8; n];
+        self.fill(&mut b, what)?;
+        Ok(b)
+    }
+}
+
+fn u32_of(b: &[u8]) -> u32 {
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+}
+
+fn u64_of(b: &[u8]) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[..8]);
+    u64::from_le_bytes(a)
+}
+
+/// The header, checked field by field against the search `expect` as it
+/// is read: nothing after a field that does not fit is read.
+fn read_header(r: &mut Checked<'_>, expect: &Expect<'_>) -> Result<Header, Refusal> {
+    let mismatch = Refusal::Mismatch;
+    if r.take(8, "magic")?.as_slice() != MAGIC {
+        return Err(r.bad("not an npuzzle space checkpoint".into()).into());
+    }
+    let version = u32_of(&r.take(4, "header")?);
     if version != VERSION {
         return Err(mismatch(format!(
             "format version {version}; this program reads version {VERSION}"
         )));
     }
-    let rc = take(2, "header")?;
+    let rc = r.take(2, "header")?;
     let (rows, cols) = (usize::from(rc[0]), usize::from(rc[1]));
     let want = expect.goal;
     if (rows, cols) != (want.rows(), want.cols()) {
@@ -264,7 +330,7 @@ fn read_checked(
             want.cols()
         )));
     }
-    let tiles = take(rows * cols, "goal")?;
+    let tiles = r.take(rows * cols, "goal")?;
     if tiles.as_slice() != want.tiles() {
         let shown: Vec<String> = tiles.iter().map(std::string::ToString::to_string).collect();
         return Err(mismatch(format!(
@@ -273,22 +339,24 @@ fn read_checked(
             want.to_flat_string()
         )));
     }
-    let level = u32_of(&take(4, "header")?);
+    let level = u32_of(&r.take(4, "header")?);
     if level >= MAX_LEVELS {
         return Err(mismatch(format!("level {level} is impossible")));
     }
-    let counts: Vec<u64> = take(8 * level as usize, "counts")?
+    let counts: Vec<u64> = r
+        .take(8 * level as usize, "counts")?
         .chunks(8)
         .map(u64_of)
         .collect();
-    let sizes = take(24, "header")?;
+    let sizes = r.take(24, "header")?;
     let (total_words, first_word, words) =
         (u64_of(&sizes), u64_of(&sizes[8..]), u64_of(&sizes[16..]));
-    let parts = take(8, "header")?;
+    let parts = r.take(8, "header")?;
     let (part, nparts) = (u32_of(&parts), u32_of(&parts[4..]));
-    let pc = take(16, "header")?;
+    let pc = r.take(16, "header")?;
     let (part_frontier, part_closed) = (u64_of(&pc), u64_of(&pc[8..]));
-    if (total_words, first_word, words, part, nparts)
+    let got = (total_words, first_word, words, part, nparts);
+    if got
         != (
             expect.total_words,
             expect.first_word,
@@ -310,47 +378,6 @@ fn read_checked(
     }
     check_tallies(expect.positions, &counts, part_frontier, part_closed, words)
         .map_err(mismatch)?;
-    let head_len = 8 + 4 + 2 + (rows * cols) as u64 + 4 + 8 * u64::from(level) + 24 + 8 + 16;
-    let want_len = head_len + words * 8 + 4;
-    if len != want_len {
-        return Err(Refusal::Other(bad(format!(
-            "{len} bytes long, a checkpoint of this search at level {level} has {want_len}"
-        ))));
-    }
-    // The entries of word `g` that stand for positions of the space: the
-    // last word's others would be expanded as ranks past `n!/2` (and counted).
-    let in_space = |g: u64| match expect.positions.saturating_sub(g * bits::PER_WORD) {
-        0 => 0,
-        k if k >= bits::PER_WORD => u64::MAX,
-        k => (1u64 << (2 * k)) - 1,
-    };
-    let mut buf = vec![0u8; BLOCK_WORDS * 8];
-    let mut i = 0usize;
-    while (i as u64) < words {
-        let n = (words as usize - i).min(BLOCK_WORDS);
-        let b = &mut buf[..n * 8];
-        input.read_exact(b).map_err(|_| bad(truncated("words")))?;
-        crc.update(b);
-        for (k, chunk) in b.chunks_exact(8).enumerate() {
-            let w = u64_of(chunk);
-            if w & !in_space(first_word + (i + k) as u64) != 0 {
-                return Err(mismatch(format!(
-                    "its word {} marks positions past the {} of the space",
-                    first_word + (i + k) as u64,
-                    expect.positions
-                )));
-            }
-            set(i + k, w);
-        }
-        i += n;
-    }
-    let mut stored = [0u8; 4];
-    input
-        .read_exact(&mut stored)
-        .map_err(|_| bad(truncated("checksum")))?;
-    if u32::from_le_bytes(stored) != crc.finalize() {
-        return Err(bad(DAMAGED.into()).into());
-    }
     Ok(Header {
         goal: want.clone(),
         level,
@@ -363,6 +390,44 @@ fn read_checked(
         part_frontier,
         part_closed,
     })
+}
+
+/// The `words` words of the part, from word `first_word` of the space,
+/// each handed to `set` once checked to mark only positions of the space.
+fn read_words(
+    r: &mut Checked<'_>,
+    expect: &Expect<'_>,
+    first_word: u64,
+    words: u64,
+    set: &mut impl FnMut(usize, u64),
+) -> Result<(), Refusal> {
+    // The entries of word `g` that stand for positions of the space: the
+    // last word's others would be expanded as ranks past `n!/2` (and counted).
+    let in_space = |g: u64| match expect.positions.saturating_sub(g * bits::PER_WORD) {
+        0 => 0,
+        k if k >= bits::PER_WORD => u64::MAX,
+        k => (1u64 << (2 * k)) - 1,
+    };
+    let mut buf = vec![0u8; BLOCK_WORDS * 8];
+    let mut i = 0usize;
+    while (i as u64) < words {
+        let n = (words as usize - i).min(BLOCK_WORDS);
+        let b = &mut buf[..n * 8];
+        r.fill(b, "words")?;
+        for (k, chunk) in b.chunks_exact(8).enumerate() {
+            let w = u64_of(chunk);
+            if w & !in_space(first_word + (i + k) as u64) != 0 {
+                return Err(Refusal::Mismatch(format!(
+                    "its word {} marks positions past the {} of the space",
+                    first_word + (i + k) as u64,
+                    expect.positions
+                )));
+            }
+            set(i + k, w);
+        }
+        i += n;
+    }
+    Ok(())
 }
 
 /// Checks the header's counts against what a breadth-first search from

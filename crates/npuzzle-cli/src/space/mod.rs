@@ -175,6 +175,52 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         None => GoalSpec::default(),
     };
     let goal = goal.resolve_for_size(args.size, &mut Scan::new())?;
+    check_engine_flags(&args)?;
+    let opts = options(&args)?;
+    announce(&args, &goal, &opts)?;
+    let workers = workers(args.workers);
+    // Ctrl-C and --timeout raise the same flag; `interrupted` tells them
+    // apart.
+    let cancel = super::ctrl_c();
+    // read as every command reads it: a positive number of seconds
+    let timeout = super::solve::parse_timeout(args.timeout)?;
+    // The watchdog does nothing once this command has returned (whatever
+    // the way), so that it never reaches into work that comes after it.
+    let done = Arc::new(AtomicBool::new(false));
+    let _finished = Finished(Arc::clone(&done));
+    if let (Some(limit), Some(secs)) = (timeout, args.timeout) {
+        watchdog(limit, secs, Arc::clone(&cancel), done);
+    }
+    let bars = Arc::new(Bars::new(args.verbose, args.report));
+    let t0 = Instant::now();
+    let (result, primary) = match args.engine {
+        Engine::Local => (local(&goal, &opts, workers, &bars, &cancel)?, true),
+        Engine::Timely => timely(&goal, &opts, &args, workers, bars.clone(), cancel)?,
+    };
+    bars.clear();
+    let seconds = t0.elapsed().as_secs_f64();
+    // Every position reachable from the goal is counted once; anything
+    // else is a defect, never to be printed as a distribution (nor, in a
+    // process that prints nothing, to pass for success).
+    if memory::positions(args.size) != Some(u128::from(result.total())) {
+        return Err(fail(
+            1,
+            anyhow::anyhow!(
+                "the search counted {} positions, not {}!/2: the distribution is incomplete",
+                result.total(),
+                args.size.cells()
+            ),
+        ));
+    }
+    if primary {
+        print(&args, &result, seconds)?;
+    }
+    Ok(0)
+}
+
+/// Refuses the timely engine's flags with the local engine, and a process
+/// number beyond the processes.
+fn check_engine_flags(args: &SpaceArgs) -> Result<(), Failure> {
     if args.engine == Engine::Local {
         let timely_only = [
             (args.processes != 1, "--processes"),
@@ -201,6 +247,11 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
             ),
         ));
     }
+    Ok(())
+}
+
+/// The search's options from the command line.
+fn options(args: &SpaceArgs) -> Result<SpaceOptions, Failure> {
     let max_memory = match args.max_memory {
         Some(m) => m,
         None => memory::default_limit().unwrap_or(8 << 30),
@@ -214,7 +265,7 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
             ),
         )
     })?;
-    let opts = SpaceOptions {
+    Ok(SpaceOptions {
         max_memory,
         list: args.list,
         checkpoint: args.checkpoint.clone().map(|path| Checkpointing {
@@ -222,8 +273,12 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
             resume: args.resume,
             every,
         }),
-    };
-    // Say what it needs before anything else; refuse what does not fit.
+    })
+}
+
+/// Says what the search needs before anything else, and refuses what
+/// does not fit: the memory, and files that could not be written.
+fn announce(args: &SpaceArgs, goal: &Board, opts: &SpaceOptions) -> Result<(), Failure> {
     let shares = if args.engine == Engine::Timely {
         args.processes.max(1) as u128
     } else {
@@ -247,9 +302,9 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         } else {
             String::new()
         },
-        Bytes(u128::from(max_memory))
+        Bytes(u128::from(opts.max_memory))
     );
-    space::check_size(args.size, max_memory.saturating_mul(shares as u64))
+    space::check_size(args.size, opts.max_memory.saturating_mul(shares as u64))
         .map_err(space_failure)?;
     if let Some(c) = &opts.checkpoint {
         if !c.resume {
@@ -259,81 +314,54 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
     if let Some(p) = &args.plot {
         probe_writable(p)?;
     }
-    let workers = workers(args.workers);
-    // Ctrl-C and --timeout raise the same flag; `interrupted` tells them
-    // apart.
-    let cancel = super::ctrl_c();
-    // read as every command reads it: a positive number of seconds
-    let timeout = super::solve::parse_timeout(args.timeout)?;
-    // The watchdog does nothing once this command has returned (whatever
-    // the way), so that it never reaches into work that comes after it.
-    let done = Arc::new(AtomicBool::new(false));
-    let _finished = Finished(Arc::clone(&done));
-    if let (Some(limit), Some(secs)) = (timeout, args.timeout) {
-        let flag = Arc::clone(&cancel);
-        std::thread::spawn(move || {
-            std::thread::sleep(limit);
-            if done.load(Ordering::SeqCst) {
-                return;
-            }
-            flag.store(true, Ordering::Relaxed);
-            // The engines stop within a chunk of the flag, and processes
-            // waiting for their peers at once; only a very large
-            // checkpoint being written (its previous version stays whole)
-            // can outlast this.
-            std::thread::sleep(TIMEOUT_GRACE);
-            if done.load(Ordering::SeqCst) {
-                return;
-            }
-            eprintln!(
-                "npuzzle: space: stopped by --timeout {secs} (the search did not stop within {} s \
-                 of it: a checkpoint being written)",
-                TIMEOUT_GRACE.as_secs()
-            );
-            std::process::exit(i32::from(EXIT_BUDGET));
-        });
-    }
-    let bars = Arc::new(Bars::new(args.verbose, args.report));
-    let t0 = Instant::now();
-    let (result, primary) = match args.engine {
-        Engine::Local => (local(&goal, &opts, workers, &bars, &cancel)?, true),
-        Engine::Timely => timely(&goal, &opts, &args, workers, bars.clone(), cancel)?,
-    };
-    bars.clear();
-    let seconds = t0.elapsed().as_secs_f64();
-    // Every position reachable from the goal is counted once; anything
-    // else is a defect, never to be printed as a distribution (nor, in a
-    // process that prints nothing, to pass for success).
-    if memory::positions(args.size) != Some(u128::from(result.total())) {
-        return Err(fail(
-            1,
-            anyhow::anyhow!(
-                "the search counted {} positions, not {}!/2: the distribution is incomplete",
-                result.total(),
-                args.size.cells()
-            ),
-        ));
-    }
-    if !primary {
-        return Ok(0);
-    }
+    Ok(())
+}
+
+/// `--timeout`: raises the cancel flag after `limit`, and ends the process
+/// if the search has not stopped a grace period later. Does nothing once
+/// `done` is set.
+fn watchdog(limit: Duration, secs: f64, flag: Arc<AtomicBool>, done: Arc<AtomicBool>) {
+    std::thread::spawn(move || {
+        std::thread::sleep(limit);
+        if done.load(Ordering::SeqCst) {
+            return;
+        }
+        flag.store(true, Ordering::Relaxed);
+        // The engines stop within a chunk of the flag, and processes
+        // waiting for their peers at once; only a very large
+        // checkpoint being written (its previous version stays whole)
+        // can outlast this.
+        std::thread::sleep(TIMEOUT_GRACE);
+        if done.load(Ordering::SeqCst) {
+            return;
+        }
+        eprintln!(
+            "npuzzle: space: stopped by --timeout {secs} (the search did not stop within {} s \
+             of it: a checkpoint being written)",
+            TIMEOUT_GRACE.as_secs()
+        );
+        std::process::exit(i32::from(EXIT_BUDGET));
+    });
+}
+
+/// The plot, then the distribution on standard output as asked.
+fn print(args: &SpaceArgs, result: &SpaceResult, seconds: f64) -> Result<(), Failure> {
     if let Some(p) = &args.plot {
-        let svg = plot(&result).map_err(|e| fail(1, anyhow::anyhow!("plot: {e}")))?;
+        let svg = plot(result).map_err(|e| fail(1, anyhow::anyhow!("plot: {e}")))?;
         std::fs::write(p, svg)
             .map_err(|e| fail(1, anyhow::anyhow!("cannot write {}: {e}", p.display())))?;
     }
     let mut out = std::io::stdout().lock();
     let text = if args.json {
-        json(&result, args.engine, seconds)
+        json(result, args.engine, seconds)
     } else if args.csv {
-        csv(&result)
+        csv(result)
     } else {
-        plain(&result)
+        plain(result)
     };
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
-        .map_err(|e| fail(1, anyhow::anyhow!("standard output: {e}")))?;
-    Ok(0)
+        .map_err(|e| fail(1, anyhow::anyhow!("standard output: {e}")))
 }
 
 /// Where the library writes a checkpoint before renaming it.

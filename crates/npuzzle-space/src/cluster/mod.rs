@@ -18,6 +18,7 @@
 //! reported once (see `watch`).
 
 mod connect;
+mod part;
 mod watch;
 mod worker;
 

@@ -1,13 +1,13 @@
 //! One timely worker of the distributed search: its dataflow, its part of
 //! the array, and the rounds it takes part in (see the module above).
 
+use super::part::{part_path, Part, Report};
 use super::watch::Watch;
 use super::Job;
 use crate::bits::{self, entries_with, level_code, PER_WORD};
 use crate::checkpoint::{self, Expect, Header};
 use crate::index::{Indexer, State};
 use crate::SpaceError;
-use serde::{Deserialize, Serialize};
 use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -25,57 +25,6 @@ use timely::worker::Worker;
 /// of outgoing indices (at most 4 neighbours × 32 positions a word, 2 MB)
 /// and lets incoming messages drain while it scans.
 const CHUNK_WORDS: usize = 2048;
-
-/// What a worker tells every other after a round.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-struct Report {
-    worker: u32,
-    /// Handshake: the level this worker starts at.
-    level: u32,
-    /// Handshake: a checksum of the counts of the levels below `level`.
-    tag: u32,
-    /// Handshake: this worker's positions at `level`; after a level: its
-    /// positions at the next one.
-    count: u64,
-    /// Handshake: positions closed in this worker's range.
-    closed: u64,
-    /// The first positions of the level just expanded, in this range.
-    sample: Vec<u64>,
-    cancelled: bool,
-    /// Worker 0's decision: every worker saves its part after this round.
-    save: bool,
-    /// Why this worker cannot take part, if it cannot.
-    failed: Option<String>,
-}
-
-/// One worker's part of the array, shared by its driver loop and its
-/// marking operator (both on the worker's thread).
-struct Part {
-    first_word: u64,
-    words: Vec<u64>,
-    /// Positions newly marked at the level being discovered.
-    new: u64,
-}
-
-impl Part {
-    /// Marks position `m` (in this part) with `code` if unseen.
-    #[inline]
-    fn mark(&mut self, m: u64, code: u64) {
-        let w = &mut self.words[(m / PER_WORD - self.first_word) as usize];
-        let shift = 2 * (m % PER_WORD);
-        if (*w >> shift) & 3 == 0 {
-            *w |= code << shift;
-            self.new += 1;
-        }
-    }
-}
-
-/// Worker `me` of `peers`'s checkpoint file: `PATH.me-of-peers`.
-pub(crate) fn part_path(path: &Path, me: usize, peers: usize) -> PathBuf {
-    let mut s = path.as_os_str().to_owned();
-    s.push(format!(".{me}-of-{peers}"));
-    PathBuf::from(s)
-}
 
 /// The counts of every level and the first antipodes' indices.
 pub(super) type Outcome = (Vec<u64>, Vec<u64>);
@@ -243,54 +192,13 @@ pub(super) fn run_worker<const N: usize>(
     worker: &mut Worker,
     job: &Job,
 ) -> Result<Outcome, SpaceError> {
-    let ix = Indexer::<N>::new(&job.goal);
-    let (me, peers) = (worker.index(), worker.peers());
-    let total_words = bits::words_for(ix.count());
-    // Equal ranges of `per` words; the last may be shorter or empty.
-    let per = total_words.div_ceil(peers as u64).max(1);
-    let first_word = (per * me as u64).min(total_words);
-    let end_word = (first_word + per).min(total_words);
-    let part = Rc::new(RefCell::new(Part {
-        first_word,
-        words: Vec::new(),
-        new: 0,
-    }));
+    let share = Share::<N>::new(job, worker.index(), worker.peers());
     // The dataflow exists on every worker before anything can fail, so a
     // failing worker leaves by closing its inputs and never stalls the
     // others' progress.
-    let mut flow = Flow::build(worker, &part, per, &job.watch);
-    let expect = Expect {
-        goal: &job.goal,
-        positions: ix.count(),
-        total_words,
-        first_word,
-        words: end_word - first_word,
-        part: me as u32,
-        parts: peers as u32,
-    };
-    let start = setup(job, &ix, &part, &expect);
-    let hello = match &start {
-        Ok(s) => Report {
-            worker: me as u32,
-            level: s.level,
-            tag: tag(&s.counts),
-            count: s.share,
-            closed: s.closed,
-            ..Report::default()
-        },
-        Err(e) => Report {
-            worker: me as u32,
-            failed: Some(e.to_string()),
-            ..Report::default()
-        },
-    };
-    let all = flow.round(worker, 0, hello)?;
-    let start = start?;
-    if let Some(r) = all.iter().find(|r| r.failed.is_some()) {
-        let why = r.failed.as_deref().unwrap_or_default();
-        return Err(SpaceError::Cluster(format!("worker {}: {why}", r.worker)));
-    }
-    check_agreement(job, &all, peers, &start, me)?;
+    let mut flow = Flow::build(worker, &share.part, share.per, &job.watch);
+    let (start, all) = share.agree(worker, &mut flow)?;
+    let (me, peers, leader) = (share.me, share.peers, share.leader);
 
     let mut counts = start.counts;
     let mut level = start.level;
@@ -302,70 +210,18 @@ pub(super) fn run_worker<const N: usize>(
     // A part written but not yet renamed: its path, level, seconds taken.
     let mut pending: Option<(PathBuf, u32, f64)> = None;
     let mut last_save = Instant::now();
-    // The first worker of each process reports progress.
-    let leader = me % job.workers == 0;
-    let nwords = (end_word - first_word) as usize;
-    let mut out = Vec::with_capacity(CHUNK_WORDS * PER_WORD as usize * 4);
-    let mut st = State::<N>::default();
+    let mut scan = Scan::default();
     while total > 0 {
         counts.push(total);
         let d = u64::from(level);
-        let (cur, next) = (level_code(level), level_code(level + 1));
         if leader {
-            job.progress.level(level, mine, nwords as u64);
+            job.progress.level(level, mine, share.words());
         }
         flow.at(2 * d + 2);
-        let mut sample = Vec::new();
-        let mut cancelled = false;
-        let mut from = 0;
-        while from < nwords {
-            // Stop scanning at once; the round still completes, so that
-            // every worker learns of it from the reports.
-            if job.cancel.load(Relaxed) {
-                cancelled = true;
-                break;
-            }
-            if job.watch.failed() {
-                return Err(stopped());
-            }
-            let to = (from + CHUNK_WORDS).min(nwords);
-            {
-                let mut p = part.borrow_mut();
-                for w in from..to {
-                    let mask = entries_with(p.words[w], cur);
-                    let mut rest = mask;
-                    while rest != 0 {
-                        let bit = u64::from(rest.trailing_zeros());
-                        rest &= rest - 1;
-                        let m = (first_word + w as u64) * PER_WORD + bit / 2;
-                        if sample.len() < job.list {
-                            sample.push(m);
-                        }
-                        ix.state(m, &mut st);
-                        ix.neighbours(&st, |nb| {
-                            if (first_word..end_word).contains(&(nb / PER_WORD)) {
-                                p.mark(nb, next);
-                            } else {
-                                out.push(nb);
-                            }
-                        });
-                    }
-                    // Close the expanded positions (see `local::expand`
-                    // for why marks never touch them).
-                    p.words[w] |= mask * 3;
-                }
-            }
-            flow.marks.send_batch(&mut out);
-            out.clear();
-            worker.step();
-            if leader {
-                job.progress.advance((to - from) as u64);
-            }
-            from = to;
-        }
+        let (sample, cancelled) = share.scan_level(worker, &mut flow, level, &mut scan)?;
         flow.close(worker)?;
         closed += mine;
-        mine = std::mem::take(&mut part.borrow_mut().new);
+        mine = std::mem::take(&mut share.part.borrow_mut().new);
         let save = me == 0
             && job
                 .checkpoint
@@ -388,13 +244,8 @@ pub(super) fn run_worker<const N: usize>(
         }
         // Every worker reported after writing its part of the level saved
         // last round: the parts become the checkpoint together.
-        if let Some((path, l, seconds)) = pending.take() {
-            checkpoint::commit(&path)?;
-            saved = Some(l);
-            job.watch.saved(l);
-            if leader {
-                job.progress.checkpointed(&path, l, seconds);
-            }
+        if let Some(written) = pending.take() {
+            saved = Some(share.commit_part(written)?);
         }
         if all.iter().any(|r| r.cancelled) {
             return Err(SpaceError::Cancelled { level, saved });
@@ -410,26 +261,7 @@ pub(super) fn run_worker<const N: usize>(
             .take(job.list)
             .collect();
         if let Some(c) = job.checkpoint.as_ref().filter(|_| all[0].save && total > 0) {
-            let t0 = Instant::now();
-            let path = part_path(&c.path, me, peers);
-            let header = Header {
-                goal: job.goal.clone(),
-                level,
-                counts: counts.clone(),
-                total_words,
-                first_word,
-                words: end_word - first_word,
-                part: me as u32,
-                parts: peers as u32,
-                part_frontier: mine,
-                part_closed: closed,
-            };
-            // Renamed over the part only once every worker has written
-            // its own (next round): a process lost while writing leaves
-            // every part at the level before, still one checkpoint.
-            let p = part.borrow();
-            checkpoint::write_temp(&path, &header, |i| p.words[i])?;
-            pending = Some((path, level, t0.elapsed().as_secs_f64()));
+            pending = Some(share.write_part(&c.path, level, &counts, mine, closed)?);
             last_save = Instant::now();
         }
     }
@@ -437,6 +269,218 @@ pub(super) fn run_worker<const N: usize>(
 }
 
 /// Allocates this worker's part and, when resuming, loads its checkpoint.
+/// One worker's share of the array for the whole search: its range of
+/// words, and what it needs to scan them.
+struct Share<'a, const N: usize> {
+    job: &'a Job,
+    ix: Indexer<N>,
+    part: Rc<RefCell<Part>>,
+    me: usize,
+    peers: usize,
+    total_words: u64,
+    /// Words per worker: equal ranges; the last may be shorter or empty.
+    per: u64,
+    first_word: u64,
+    end_word: u64,
+    /// The first worker of each process reports progress.
+    leader: bool,
+}
+
+/// The buffers a worker's scans reuse, level after level.
+#[derive(Default)]
+struct Scan<const N: usize> {
+    /// Neighbours in other workers' ranges, sent a chunk at a time.
+    out: Vec<u64>,
+    st: State<N>,
+}
+
+impl<'a, const N: usize> Share<'a, N> {
+    fn new(job: &'a Job, me: usize, peers: usize) -> Self {
+        let ix = Indexer::<N>::new(&job.goal);
+        let total_words = bits::words_for(ix.count());
+        let per = total_words.div_ceil(peers as u64).max(1);
+        let first_word = (per * me as u64).min(total_words);
+        let end_word = (first_word + per).min(total_words);
+        let part = Rc::new(RefCell::new(Part {
+            first_word,
+            words: Vec::new(),
+            new: 0,
+        }));
+        Share {
+            job,
+            ix,
+            part,
+            me,
+            peers,
+            total_words,
+            per,
+            first_word,
+            end_word,
+            leader: me.is_multiple_of(job.workers),
+        }
+    }
+
+    /// Words in this worker's range.
+    fn words(&self) -> u64 {
+        self.end_word - self.first_word
+    }
+
+    fn expect(&self) -> Expect<'a> {
+        Expect {
+            goal: &self.job.goal,
+            positions: self.ix.count(),
+            total_words: self.total_words,
+            first_word: self.first_word,
+            words: self.words(),
+            part: self.me as u32,
+            parts: self.peers as u32,
+        }
+    }
+
+    /// Sets this worker's part up (fresh, or from its checkpoint part) and
+    /// agrees with every other worker on where the search starts; returns
+    /// the start and every worker's first report.
+    fn agree(
+        &self,
+        worker: &mut Worker,
+        flow: &mut Flow,
+    ) -> Result<(Start, Vec<Report>), SpaceError> {
+        let start = setup(self.job, &self.ix, &self.part, &self.expect());
+        let hello = match &start {
+            Ok(s) => Report {
+                worker: self.me as u32,
+                level: s.level,
+                tag: tag(&s.counts),
+                count: s.share,
+                closed: s.closed,
+                ..Report::default()
+            },
+            Err(e) => Report {
+                worker: self.me as u32,
+                failed: Some(e.to_string()),
+                ..Report::default()
+            },
+        };
+        let all = flow.round(worker, 0, hello)?;
+        let start = start?;
+        if let Some(r) = all.iter().find(|r| r.failed.is_some()) {
+            let why = r.failed.as_deref().unwrap_or_default();
+            return Err(SpaceError::Cluster(format!("worker {}: {why}", r.worker)));
+        }
+        check_agreement(self.job, &all, self.peers, &start, self.me)?;
+        Ok((start, all))
+    }
+
+    /// Expands every position of this worker's range at `level`, marking
+    /// neighbours in its own range and sending the others on; returns the
+    /// first positions expanded (up to `--list`) and whether it stopped
+    /// for the cancel flag.
+    fn scan_level(
+        &self,
+        worker: &mut Worker,
+        flow: &mut Flow,
+        level: u32,
+        scan: &mut Scan<N>,
+    ) -> Result<(Vec<u64>, bool), SpaceError> {
+        let (cur, next) = (level_code(level), level_code(level + 1));
+        let (first_word, end_word) = (self.first_word, self.end_word);
+        let nwords = self.words() as usize;
+        if scan.out.capacity() == 0 {
+            scan.out.reserve(CHUNK_WORDS * PER_WORD as usize * 4);
+        }
+        let mut sample = Vec::new();
+        let mut from = 0;
+        while from < nwords {
+            // Stop scanning at once; the round still completes, so that
+            // every worker learns of it from the reports.
+            if self.job.cancel.load(Relaxed) {
+                return Ok((sample, true));
+            }
+            if self.job.watch.failed() {
+                return Err(stopped());
+            }
+            let to = (from + CHUNK_WORDS).min(nwords);
+            {
+                let mut p = self.part.borrow_mut();
+                for w in from..to {
+                    let mask = entries_with(p.words[w], cur);
+                    let mut rest = mask;
+                    while rest != 0 {
+                        let bit = u64::from(rest.trailing_zeros());
+                        rest &= rest - 1;
+                        let m = (first_word + w as u64) * PER_WORD + bit / 2;
+                        if sample.len() < self.job.list {
+                            sample.push(m);
+                        }
+                        self.ix.state(m, &mut scan.st);
+                        self.ix.neighbours(&scan.st, |nb| {
+                            if (first_word..end_word).contains(&(nb / PER_WORD)) {
+                                p.mark(nb, next);
+                            } else {
+                                scan.out.push(nb);
+                            }
+                        });
+                    }
+                    // Close the expanded positions (see `local::expand`
+                    // for why marks never touch them).
+                    p.words[w] |= mask * 3;
+                }
+            }
+            flow.marks.send_batch(&mut scan.out);
+            scan.out.clear();
+            worker.step();
+            if self.leader {
+                self.job.progress.advance((to - from) as u64);
+            }
+            from = to;
+        }
+        Ok((sample, false))
+    }
+
+    /// Renames a part written by [`Share::write_part`] over the
+    /// checkpoint's part; returns its level.
+    fn commit_part(&self, (path, level, seconds): (PathBuf, u32, f64)) -> Result<u32, SpaceError> {
+        checkpoint::commit(&path)?;
+        self.job.watch.saved(level);
+        if self.leader {
+            self.job.progress.checkpointed(&path, level, seconds);
+        }
+        Ok(level)
+    }
+
+    /// Writes this worker's part of the checkpoint at `level` to a
+    /// temporary file, renamed over the part only once every worker has
+    /// written its own (next round): a process lost while writing leaves
+    /// every part at the level before, still one checkpoint. Returns the
+    /// part's path, the level and the seconds taken.
+    fn write_part(
+        &self,
+        path: &Path,
+        level: u32,
+        counts: &[u64],
+        frontier: u64,
+        closed: u64,
+    ) -> Result<(PathBuf, u32, f64), SpaceError> {
+        let t0 = Instant::now();
+        let path = part_path(path, self.me, self.peers);
+        let header = Header {
+            goal: self.job.goal.clone(),
+            level,
+            counts: counts.to_vec(),
+            total_words: self.total_words,
+            first_word: self.first_word,
+            words: self.words(),
+            part: self.me as u32,
+            parts: self.peers as u32,
+            part_frontier: frontier,
+            part_closed: closed,
+        };
+        let p = self.part.borrow();
+        checkpoint::write_temp(&path, &header, |i| p.words[i])?;
+        Ok((path, level, t0.elapsed().as_secs_f64()))
+    }
+}
+
 fn setup<const N: usize>(
     job: &Job,
     ix: &Indexer<N>,

@@ -200,99 +200,160 @@ fn run<C: Codec, H: Heuristic>(
     opts: &SolveOptions,
     weight: Weight,
 ) -> Result<Solution, SearchError> {
-    let name = if weight.exact() { NAME } else { WEIGHTED };
-    // Forecasts rest on f layers, which only plain A* has.
-    let forecast = opts.forecast.filter(|_| weight.exact());
-    let clock = Clock::new(&opts.budget);
-    let max_states = opts.budget.max_states.min(u64::from(u32::MAX - 1));
-    let nb = Neighbours::new(problem.start().shape());
-    let mut stats = Stats::default();
-    // A node, its entry in the index, and heap entries (a state can be
-    // queued again when reached more cheaply: counted twice).
-    let cost = StateCost::new(
-        std::mem::size_of::<Node<C::Key>>() + 2 * std::mem::size_of::<u64>(),
-        std::mem::size_of::<(C::Key, u32)>(),
-        codec.heap_bytes(problem.start().len()),
-        2,
-    );
-    let mut tiles = problem.start().tiles().to_vec();
-    let goal_key = codec.pack(problem.goal().tiles());
-    let start_key = codec.pack(&tiles);
-    let h0 = h.estimate(&tiles);
-    if h0 > MAX_F {
-        return Err(SearchError::NotApplicable {
-            algorithm: name,
-            shape: problem.shape(),
-            reason: format!(
-                "the estimate {h0} is beyond the longest path A* can queue ({MAX_F} moves)"
-            ),
-        });
-    }
-    let mut nodes: Vec<Node<C::Key>> = vec![Node {
-        key: start_key.clone(),
-        parent: ROOT,
-        g: 0,
-        blank: problem.start().blank() as u8,
-        flags: 0,
-    }];
-    let mut index: StateMap<C::Key, u32> = StateMap::default();
-    index.insert(start_key, 0);
-    let mut open = BinaryHeap::new();
-    open.push(entry(weight.f(0, h0), 0, 0));
-    // f layers seen: (f, states held when the first node of that f was popped).
-    // For weighted A* the level reported in a budget error is h(start), a
-    // lower bound (its f says nothing about the depth searched).
-    let (mut level, mut level_size) = (h0, 1usize);
-    while let Some(e) = open.pop() {
+    let mut s = Search::new(codec, h, problem, opts, weight)?;
+    let goal_key = s.codec.pack(problem.goal().tiles());
+    while let Some(e) = s.open.pop() {
         let (f, g, idx) = unentry(e);
-        let f = if weight.exact() { f } else { level };
-        {
-            let node = &nodes[idx as usize];
-            if u32::from(node.g) != g || node.flags & CLOSED != 0 {
-                continue; // stale entry
-            }
+        let f = if weight.exact() { f } else { s.level };
+        let node = &s.nodes[idx as usize];
+        if u32::from(node.g) != g || node.flags & CLOSED != 0 {
+            continue; // stale entry
         }
-        if f > level {
-            let (prev_level, prev_size) = (level, level_size);
-            (level, level_size) = (f, nodes.len());
-            if let (Some(d), true) = (forecast, prev_size as f64 >= FORECAST_MIN) {
-                if level < d {
-                    let per_f = (level_size as f64 / prev_size as f64)
-                        .powf(1.0 / f64::from(level - prev_level));
-                    let need = level_size as f64 * per_f.powf(f64::from(d - level));
-                    if need > FORECAST_MARGIN * max_states as f64 {
-                        stats.peak_states = nodes.len() as u64;
-                        stats.elapsed = clock.start.elapsed();
-                        return Err(states_forecast(name, need, max_states, d, stats));
-                    }
+        if f > s.level {
+            s.enter_layer(f)?;
+        }
+        if s.nodes[idx as usize].key == goal_key {
+            return Ok(s.found(idx, g));
+        }
+        s.expand(idx, g)?;
+    }
+    let stats = s.stats.finish(s.nodes.len(), &s.clock);
+    Ok(Solution::found(s.name, Some(h.name()), None, None, stats))
+}
+
+/// One A* search: the nodes reached (each once, by its best `g` so far),
+/// their index by state, and the open heap.
+struct Search<'a, C: Codec, H> {
+    codec: C,
+    h: &'a H,
+    opts: &'a SolveOptions,
+    weight: Weight,
+    name: &'static str,
+    /// Forecasts rest on f layers, which only plain A* has.
+    forecast: Option<u32>,
+    clock: Clock<'a>,
+    max_states: u64,
+    nb: Neighbours,
+    cost: StateCost,
+    stats: Stats,
+    h0: u32,
+    /// The board of the node being expanded.
+    tiles: Vec<u8>,
+    nodes: Vec<Node<C::Key>>,
+    index: StateMap<C::Key, u32>,
+    open: BinaryHeap<u128>,
+    /// The f layer reached, and the states held when its first node was
+    /// popped. For weighted A* the level reported in a budget error is
+    /// h(start), a lower bound (its f says nothing about the depth
+    /// searched).
+    level: u32,
+    level_size: usize,
+}
+
+impl<'a, C: Codec, H: Heuristic> Search<'a, C, H> {
+    /// The search with the start alone in the open list.
+    fn new(
+        codec: C,
+        h: &'a H,
+        problem: &Problem,
+        opts: &'a SolveOptions,
+        weight: Weight,
+    ) -> Result<Self, SearchError> {
+        let name = if weight.exact() { NAME } else { WEIGHTED };
+        // A node, its entry in the index, and heap entries (a state can be
+        // queued again when reached more cheaply: counted twice).
+        let cost = StateCost::new(
+            std::mem::size_of::<Node<C::Key>>() + 2 * std::mem::size_of::<u64>(),
+            std::mem::size_of::<(C::Key, u32)>(),
+            codec.heap_bytes(problem.start().len()),
+            2,
+        );
+        let tiles = problem.start().tiles().to_vec();
+        let start_key = codec.pack(&tiles);
+        let h0 = h.estimate(&tiles);
+        if h0 > MAX_F {
+            return Err(SearchError::NotApplicable {
+                algorithm: name,
+                shape: problem.shape(),
+                reason: format!(
+                    "the estimate {h0} is beyond the longest path A* can queue ({MAX_F} moves)"
+                ),
+            });
+        }
+        let nodes = vec![Node {
+            key: start_key.clone(),
+            parent: ROOT,
+            g: 0,
+            blank: problem.start().blank() as u8,
+            flags: 0,
+        }];
+        let mut index: StateMap<C::Key, u32> = StateMap::default();
+        index.insert(start_key, 0);
+        let mut open = BinaryHeap::new();
+        open.push(entry(weight.f(0, h0), 0, 0));
+        Ok(Search {
+            codec,
+            h,
+            opts,
+            weight,
+            name,
+            forecast: opts.forecast.filter(|_| weight.exact()),
+            clock: Clock::new(&opts.budget),
+            max_states: opts.budget.max_states.min(u64::from(u32::MAX - 1)),
+            nb: Neighbours::new(problem.start().shape()),
+            cost,
+            stats: Stats::default(),
+            h0,
+            tiles,
+            nodes,
+            index,
+            open,
+            level: h0,
+            level_size: 1,
+        })
+    }
+
+    /// A node of a higher f than any before was popped: a new layer. Gives
+    /// up when the growth of the layers so far plainly needs more than the
+    /// state budget to reach the forecast depth.
+    fn enter_layer(&mut self, f: u32) -> Result<(), SearchError> {
+        let (prev_level, prev_size) = (self.level, self.level_size);
+        (self.level, self.level_size) = (f, self.nodes.len());
+        if let (Some(d), true) = (self.forecast, prev_size as f64 >= FORECAST_MIN) {
+            if self.level < d {
+                let per_f = (self.level_size as f64 / prev_size as f64)
+                    .powf(1.0 / f64::from(self.level - prev_level));
+                let need = self.level_size as f64 * per_f.powf(f64::from(d - self.level));
+                if need > FORECAST_MARGIN * self.max_states as f64 {
+                    let stats = self.stats.finish(self.nodes.len(), &self.clock);
+                    return Err(states_forecast(self.name, need, self.max_states, d, stats));
                 }
             }
         }
-        let node = &mut nodes[idx as usize];
-        if node.key == goal_key {
-            let mut path = Vec::with_capacity(g as usize);
-            let mut at = idx;
-            while nodes[at as usize].parent != ROOT {
-                path.push(dir_from_code(nodes[at as usize].flags));
-                at = nodes[at as usize].parent;
-            }
-            path.reverse();
-            stats.peak_states = nodes.len() as u64;
-            stats.elapsed = clock.start.elapsed();
-            let path = opts.want_path.then_some(path);
-            if !weight.exact() {
-                let lower = h0.max(weight.lower(g));
-                return Ok(Solution::bounded(
-                    name,
-                    Some(h.name()),
-                    g,
-                    path,
-                    stats,
-                    lower,
-                ));
-            }
-            return Ok(Solution::found(name, Some(h.name()), Some(g), path, stats));
+        Ok(())
+    }
+
+    /// The answer once node `idx`, the goal, was popped at depth `g`.
+    fn found(&mut self, idx: u32, g: u32) -> Solution {
+        let mut path = Vec::with_capacity(g as usize);
+        let mut at = idx;
+        while self.nodes[at as usize].parent != ROOT {
+            path.push(dir_from_code(self.nodes[at as usize].flags));
+            at = self.nodes[at as usize].parent;
         }
+        path.reverse();
+        let stats = self.stats.finish(self.nodes.len(), &self.clock);
+        let path = self.opts.want_path.then_some(path);
+        if !self.weight.exact() {
+            let lower = self.h0.max(self.weight.lower(g));
+            return Solution::bounded(self.name, Some(self.h.name()), g, path, stats, lower);
+        }
+        Solution::found(self.name, Some(self.h.name()), Some(g), path, stats)
+    }
+
+    /// Closes node `idx` (popped at depth `g`) and offers each child.
+    fn expand(&mut self, idx: u32, g: u32) -> Result<(), SearchError> {
+        let node = &mut self.nodes[idx as usize];
         node.flags |= CLOSED;
         let (key, blank, came, is_root) = (
             node.key.clone(),
@@ -300,76 +361,96 @@ fn run<C: Codec, H: Heuristic>(
             dir_from_code(node.flags),
             node.parent == ROOT,
         );
-        if stats.expanded.is_multiple_of(POLL_EVERY) {
-            if let Err(i) = clock.poll() {
-                stats.peak_states = nodes.len() as u64;
-                stats.elapsed = clock.start.elapsed();
-                return Err(i.error(name, &opts.budget, level, stats));
+        if self.stats.expanded.is_multiple_of(POLL_EVERY) {
+            if let Err(i) = self.clock.poll() {
+                return Err(self.stopped(i));
             }
         }
-        stats.expanded += 1;
-        codec.unpack(&key, &mut tiles);
-        let hs = h.init(&tiles);
-        let moves = nb.of(blank);
+        self.stats.expanded += 1;
+        self.codec.unpack(&key, &mut self.tiles);
+        let hs = self.h.init(&self.tiles);
+        let moves = self.nb.of(blank);
         for m in 0..usize::from(moves.len) {
             let dir: Dir = moves.dirs[m];
             if !is_root && dir == came.opposite() {
                 continue;
             }
             let to = usize::from(moves.cells[m]);
-            stats.generated += 1;
-            let tile = slide(&mut tiles, blank, to);
-            let child = codec.slide(&key, &tiles, tile, to, blank);
+            self.stats.generated += 1;
+            let tile = slide(&mut self.tiles, blank, to);
+            let child = self.codec.slide(&key, &self.tiles, tile, to, blank);
             let g2 = g + 1;
-            let h2 = h.value(&h.update(&hs, &tiles, tile, to, blank));
-            undo_slide(&mut tiles, blank, to, tile);
+            let h2 = self.h.value(&self.h.update(&hs, &self.tiles, tile, to, blank));
+            undo_slide(&mut self.tiles, blank, to, tile);
             if g2 + h2 > MAX_F {
                 continue; // cannot be on an answer A* could queue
             }
-            let f2 = weight.f(g2, h2);
-            match index.entry(child) {
-                Entry::Occupied(o) => {
-                    let j = *o.get();
-                    let n = &mut nodes[j as usize];
-                    // Weighted A* keeps its bound without reopening.
-                    let reopen = weight.exact() || n.flags & CLOSED == 0;
-                    if u32::from(n.g) > g2 && reopen {
-                        n.g = g2 as u16;
-                        n.parent = idx;
-                        n.flags = dir_code(dir); // and reopened
+            let f2 = self.weight.f(g2, h2);
+            self.offer(child, idx, g2, f2, dir, to)?;
+        }
+        Ok(())
+    }
 
-                        open.push(entry(f2, g2, j));
-                    }
-                }
-                Entry::Vacant(v) => {
-                    let full = if nodes.len() as u64 >= max_states {
-                        Err(Interrupt::Limit(Limit::States))
-                    } else {
-                        cost.check(&opts.budget, nodes.len() + 1)
-                    };
-                    if let Err(i) = full {
-                        stats.peak_states = nodes.len() as u64;
-                        stats.elapsed = clock.start.elapsed();
-                        return Err(i.error(name, &opts.budget, level, stats));
-                    }
-                    let j = nodes.len() as u32;
-                    nodes.push(Node {
-                        key: v.key().clone(),
-                        parent: idx,
-                        g: g2 as u16,
-                        blank: to as u8,
-                        flags: dir_code(dir),
-                    });
-                    v.insert(j);
-                    open.push(entry(f2, g2, j));
+    /// A child reached from `parent`: queued if new, or if reached more
+    /// cheaply than before (reopened when closed, for plain A* only).
+    #[inline]
+    fn offer(
+        &mut self,
+        child: C::Key,
+        parent: u32,
+        g2: u32,
+        f2: u32,
+        dir: Dir,
+        to: usize,
+    ) -> Result<(), SearchError> {
+        match self.index.entry(child) {
+            Entry::Occupied(o) => {
+                let j = *o.get();
+                let n = &mut self.nodes[j as usize];
+                // Weighted A* keeps its bound without reopening.
+                let reopen = self.weight.exact() || n.flags & CLOSED == 0;
+                if u32::from(n.g) > g2 && reopen {
+                    n.g = g2 as u16;
+                    n.parent = parent;
+                    n.flags = dir_code(dir); // and reopened
+
+                    self.open.push(entry(f2, g2, j));
                 }
             }
+            Entry::Vacant(v) => {
+                let held = self.nodes.len();
+                let full = if held as u64 >= self.max_states {
+                    Err(Interrupt::Limit(Limit::States))
+                } else {
+                    self.cost.check(&self.opts.budget, held + 1)
+                };
+                if let Err(i) = full {
+                    let stats = self.stats.finish(held, &self.clock);
+                    return Err(i.error(self.name, &self.opts.budget, self.level, stats));
+                }
+                let j = held as u32;
+                self.nodes.push(Node {
+                    key: v.key().clone(),
+                    parent,
+                    g: g2 as u16,
+                    blank: to as u8,
+                    flags: dir_code(dir),
+                });
+                v.insert(j);
+                self.open.push(entry(f2, g2, j));
+            }
         }
+        Ok(())
     }
-    stats.peak_states = nodes.len() as u64;
-    stats.elapsed = clock.start.elapsed();
-    Ok(Solution::found(name, Some(h.name()), None, None, stats))
+
+    /// The error for a search stopped by `i`.
+    fn stopped(&mut self, i: Interrupt) -> SearchError {
+        let stats = self.stats.finish(self.nodes.len(), &self.clock);
+        i.error(self.name, &self.opts.budget, self.level, stats)
+    }
 }
+
+
 
 #[cfg(test)]
 mod tests {

@@ -213,130 +213,205 @@ fn search(
 
 fn run<C: Codec, S: Seen<C::Key>>(
     codec: C,
-    mut seen: S,
+    seen: S,
     name: &'static str,
     problem: &Problem,
     opts: &SolveOptions,
 ) -> Result<Solution, SearchError> {
-    let forecast = opts.forecast;
-    let clock = Clock::new(&opts.budget);
-    let max_states = opts.budget.max_states;
-    let shape = problem.start().shape();
-    let nb = Neighbours::new(shape);
-    let mut tiles = problem.start().tiles().to_vec();
-    let goal_key = codec.pack(problem.goal().tiles());
-    let start_key = codec.pack(&tiles);
-    let mut stats = Stats::default();
-    let (entry, copy) = seen.entry_bytes();
-    let cost = StateCost::new(
-        std::mem::size_of::<Node<C::Key>>(),
-        entry,
-        codec.heap_bytes(shape.cells()),
-        1 + usize::from(copy),
-    );
-    let done = |path: Vec<Dir>, stats: Stats| {
-        let moves = Some(path.len() as u32);
-        Solution::found(name, None, moves, opts.want_path.then_some(path), stats)
-    };
-    if start_key == goal_key {
-        stats.peak_states = 1;
-        stats.elapsed = clock.start.elapsed();
-        return Ok(done(Vec::new(), stats));
+    let mut bfs = Search::new(codec, seen, name, problem, opts);
+    let goal_key = bfs.codec.pack(problem.goal().tiles());
+    if bfs.nodes[0].key == goal_key {
+        return Ok(bfs.found(Vec::new(), 1));
     }
-    seen.insert(&start_key, &tiles);
-    let mut nodes: Vec<Node<C::Key>> = vec![Node {
-        key: start_key,
-        parent: ROOT,
-        blank: problem.start().blank() as u8,
-        dir: 0,
-    }];
-    let (mut head, mut layer_end, mut depth) = (0usize, 1usize, 0u32);
-    let mut prev_layer = 1usize;
-    while head < nodes.len() {
-        if head == layer_end {
-            // Layer `depth` is expanded; layer `depth + 1` is complete.
-            depth += 1;
-            let layer = nodes.len() - layer_end;
-            if let Some(d) = forecast {
-                if layer as f64 >= FORECAST_MIN && depth + 1 < d {
-                    // BFS holds every state closer than d before it finds the goal.
-                    let ratio = layer as f64 / prev_layer as f64;
-                    let need = nodes.len() as f64
-                        + super::forecast::geometric(layer as f64, ratio, d - 1 - depth);
-                    if need > FORECAST_MARGIN * max_states as f64 {
-                        stats.peak_states = nodes.len() as u64;
-                        stats.elapsed = clock.start.elapsed();
-                        return Err(states_forecast(name, need, max_states, d, stats));
-                    }
+    let start_key = bfs.nodes[0].key.clone();
+    bfs.seen.insert(&start_key, &bfs.tiles);
+    let mut head = 0;
+    while head < bfs.nodes.len() {
+        if head == bfs.layer_end {
+            bfs.next_layer()?;
+        }
+        if bfs.stats.expanded.is_multiple_of(POLL_EVERY) {
+            if let Err(i) = bfs.clock.poll() {
+                return Err(bfs.stopped(i));
+            }
+        }
+        if let Some(sol) = bfs.expand(head, &goal_key)? {
+            return Ok(sol);
+        }
+        head += 1;
+    }
+    // The queue ran dry: the goal is unreachable (callers rule this out by
+    // parity first, so this only happens when called directly).
+    let stats = bfs.stats.finish(bfs.nodes.len(), &bfs.clock);
+    Ok(Solution::found(name, None, None, None, stats))
+}
+
+/// One breadth-first search: every state found, in one array that is also
+/// the FIFO queue, and the visited set.
+struct Search<'a, C: Codec, S> {
+    codec: C,
+    seen: S,
+    name: &'static str,
+    opts: &'a SolveOptions,
+    clock: Clock<'a>,
+    nb: Neighbours,
+    cost: StateCost,
+    stats: Stats,
+    /// The board of the node being expanded.
+    tiles: Vec<u8>,
+    nodes: Vec<Node<C::Key>>,
+    /// Where the layer being expanded ends in `nodes`, its depth, and the
+    /// size of the layer before it (for the forecast).
+    layer_end: usize,
+    depth: u32,
+    prev_layer: usize,
+}
+
+impl<'a, C: Codec, S: Seen<C::Key>> Search<'a, C, S> {
+    fn new(
+        codec: C,
+        seen: S,
+        name: &'static str,
+        problem: &Problem,
+        opts: &'a SolveOptions,
+    ) -> Self {
+        let shape = problem.start().shape();
+        let tiles = problem.start().tiles().to_vec();
+        let (entry, copy) = seen.entry_bytes();
+        let cost = StateCost::new(
+            std::mem::size_of::<Node<C::Key>>(),
+            entry,
+            codec.heap_bytes(shape.cells()),
+            1 + usize::from(copy),
+        );
+        let nodes = vec![Node {
+            key: codec.pack(&tiles),
+            parent: ROOT,
+            blank: problem.start().blank() as u8,
+            dir: 0,
+        }];
+        Search {
+            codec,
+            seen,
+            name,
+            opts,
+            clock: Clock::new(&opts.budget),
+            nb: Neighbours::new(shape),
+            cost,
+            stats: Stats::default(),
+            tiles,
+            nodes,
+            layer_end: 1,
+            depth: 0,
+            prev_layer: 1,
+        }
+    }
+
+    /// Layer `depth` is expanded; layer `depth + 1` is complete. Gives up
+    /// when the layers' growth plainly needs more than the state budget to
+    /// reach the forecast depth.
+    fn next_layer(&mut self) -> Result<(), SearchError> {
+        self.depth += 1;
+        let (depth, held) = (self.depth, self.nodes.len());
+        let layer = held - self.layer_end;
+        let max_states = self.opts.budget.max_states;
+        if let Some(d) = self.opts.forecast {
+            if layer as f64 >= FORECAST_MIN && depth + 1 < d {
+                // BFS holds every state closer than d before it finds the goal.
+                let ratio = layer as f64 / self.prev_layer as f64;
+                let need =
+                    held as f64 + super::forecast::geometric(layer as f64, ratio, d - 1 - depth);
+                if need > FORECAST_MARGIN * max_states as f64 {
+                    let stats = self.stats.finish(held, &self.clock);
+                    return Err(states_forecast(self.name, need, max_states, d, stats));
                 }
             }
-            prev_layer = layer.max(1);
-            layer_end = nodes.len();
         }
-        if stats.expanded.is_multiple_of(POLL_EVERY) {
-            if let Err(i) = clock.poll() {
-                stats.peak_states = nodes.len() as u64;
-                stats.elapsed = clock.start.elapsed();
-                return Err(i.error(name, &opts.budget, depth, stats));
-            }
-        }
-        let node = &nodes[head];
+        self.prev_layer = layer.max(1);
+        self.layer_end = held;
+        Ok(())
+    }
+
+    /// Generates the children of node `head`; the answer when one of them
+    /// is the goal.
+    fn expand(&mut self, head: usize, goal_key: &C::Key) -> Result<Option<Solution>, SearchError> {
+        let node = &self.nodes[head];
         let (key, blank, came) = (node.key.clone(), usize::from(node.blank), node.dir);
         let is_root = node.parent == ROOT;
-        codec.unpack(&key, &mut tiles);
-        stats.expanded += 1;
-        let moves = nb.of(blank);
+        self.codec.unpack(&key, &mut self.tiles);
+        self.stats.expanded += 1;
+        let moves = self.nb.of(blank);
         for i in 0..usize::from(moves.len) {
             let dir = moves.dirs[i];
             if !is_root && dir == dir_from_code(came).opposite() {
                 continue;
             }
             let to = usize::from(moves.cells[i]);
-            stats.generated += 1;
-            let tile = slide(&mut tiles, blank, to);
-            let child = codec.slide(&key, &tiles, tile, to, blank);
-            if seen.insert(&child, &tiles) {
-                if child == goal_key {
-                    let mut path = vec![dir];
-                    let mut at = head as u32;
-                    while at != ROOT {
-                        let n = &nodes[at as usize];
-                        if n.parent != ROOT {
-                            path.push(dir_from_code(n.dir));
-                        }
-                        at = n.parent;
-                    }
-                    path.reverse();
-                    stats.peak_states = nodes.len() as u64 + 1;
-                    stats.elapsed = clock.start.elapsed();
-                    return Ok(done(path, stats));
+            self.stats.generated += 1;
+            let tile = slide(&mut self.tiles, blank, to);
+            let child = self.codec.slide(&key, &self.tiles, tile, to, blank);
+            if self.seen.insert(&child, &self.tiles) {
+                if child == *goal_key {
+                    let path = self.path_to(head, dir);
+                    let held = self.nodes.len() + 1;
+                    return Ok(Some(self.found(path, held)));
                 }
-                let full = if nodes.len() as u64 >= max_states.min(u64::from(u32::MAX - 1)) {
-                    Err(Interrupt::Limit(Limit::States))
-                } else {
-                    cost.check(&opts.budget, nodes.len() + 1)
-                };
-                if let Err(i) = full {
-                    stats.peak_states = nodes.len() as u64;
-                    stats.elapsed = clock.start.elapsed();
-                    return Err(i.error(name, &opts.budget, depth, stats));
-                }
-                nodes.push(Node {
-                    key: child,
-                    parent: head as u32,
-                    blank: to as u8,
-                    dir: dir_code(dir),
-                });
+                self.push(child, head, to, dir)?;
             }
-            undo_slide(&mut tiles, blank, to, tile);
+            undo_slide(&mut self.tiles, blank, to, tile);
         }
-        head += 1;
+        Ok(None)
     }
-    // The queue ran dry: the goal is unreachable (callers rule this out by
-    // parity first, so this only happens when called directly).
-    stats.peak_states = nodes.len() as u64;
-    stats.elapsed = clock.start.elapsed();
-    Ok(Solution::found(name, None, None, None, stats))
+
+    /// Keeps a new state, within the budget.
+    #[inline]
+    fn push(&mut self, key: C::Key, parent: usize, blank: usize, dir: Dir) -> Result<(), SearchError> {
+        let held = self.nodes.len();
+        let full = if held as u64 >= self.opts.budget.max_states.min(u64::from(u32::MAX - 1)) {
+            Err(Interrupt::Limit(Limit::States))
+        } else {
+            self.cost.check(&self.opts.budget, held + 1)
+        };
+        if let Err(i) = full {
+            return Err(self.stopped(i));
+        }
+        self.nodes.push(Node {
+            key,
+            parent: parent as u32,
+            blank: blank as u8,
+            dir: dir_code(dir),
+        });
+        Ok(())
+    }
+
+    /// The moves from the start to node `head`, then `last`.
+    fn path_to(&self, head: usize, last: Dir) -> Vec<Dir> {
+        let mut path = vec![last];
+        let mut at = head as u32;
+        while at != ROOT {
+            let n = &self.nodes[at as usize];
+            if n.parent != ROOT {
+                path.push(dir_from_code(n.dir));
+            }
+            at = n.parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The answer `path`, with `held` states at the peak.
+    fn found(&mut self, path: Vec<Dir>, held: usize) -> Solution {
+        let stats = self.stats.finish(held, &self.clock);
+        let moves = Some(path.len() as u32);
+        let path = self.opts.want_path.then_some(path);
+        Solution::found(self.name, None, moves, path, stats)
+    }
+
+    /// The error for a search stopped by `i`.
+    fn stopped(&mut self, i: Interrupt) -> SearchError {
+        let stats = self.stats.finish(self.nodes.len(), &self.clock);
+        i.error(self.name, &self.opts.budget, self.depth, stats)
+    }
 }
 
 #[cfg(test)]

@@ -82,6 +82,16 @@ fn ser_secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error>
     s.serialize_f64(d.as_secs_f64())
 }
 
+impl Stats {
+    /// The figures a search ends with: `held` states at the peak (for the
+    /// searches that never drop one), and the time since `clock` started.
+    pub(crate) fn finish(&mut self, held: usize, clock: &crate::budget::Clock<'_>) -> Stats {
+        self.peak_states = held as u64;
+        self.elapsed = clock.start.elapsed();
+        *self
+    }
+}
+
 /// The answer to a problem.
 ///
 /// ```
