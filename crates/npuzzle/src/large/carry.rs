@@ -202,102 +202,9 @@ impl Line<'_, '_> {
             if guard == 0 {
                 return Ok(false);
             }
-            let (dr, dc) = (x.r - t.r, x.c - t.c);
-            // The tile keeps to the inside of the region (off the lines,
-            // whose free cells may be pockets) and never steps back.
-            let inside = self.interior(*t);
-            let open = |p: P| self.free(p) && (self.interior(p) || !inside) && Some(p) != back;
-            let mut cands = [Dir::Up; 2];
-            let mut n = 0;
-            for (off, plus, minus) in [(dr, Dir::Down, Dir::Up), (dc, Dir::Right, Dir::Left)] {
-                let d = if off > 0 { plus } else { minus };
-                if off != 0 && open(t.step(d)) {
-                    cands[n] = d;
-                    n += 1;
-                }
-            }
-            if n == 0 {
-                // Blocked by the protected cell: step aside.
-                let side = if dr != 0 {
-                    [Dir::Left, Dir::Right]
-                } else {
-                    [Dir::Up, Dir::Down]
-                };
-                for d in side {
-                    if open(t.step(d)) {
-                        cands[n] = d;
-                        n += 1;
-                    }
-                }
-            }
-            let ring = self.ring_free(*t);
-            let at = ring_at(*t, self.blank);
-            // (score, step, ways round from the blank's ring position)
-            let mut opts = [(0i32, Dir::Up, (NO_WAY, NO_WAY)); 2];
-            for (k, &d) in cands[..n].iter().enumerate() {
-                let front = t.step(d);
-                let w = match (at, ring_at(*t, front)) {
-                    (Some(i), Some(j)) => ways(ring, i, j),
-                    _ => (NO_WAY, NO_WAY),
-                };
-                let cost = if w.0.min(w.1) < NO_WAY {
-                    w.0.min(w.1)
-                } else {
-                    self.blank.dist(front) + 2
-                };
-                let after = P::new(x.r - front.r, x.c - front.c);
-                let (along, across) = match d {
-                    Dir::Up | Dir::Down => (after.r.abs(), after.c.abs()),
-                    Dir::Left | Dir::Right => (after.c.abs(), after.r.abs()),
-                };
-                opts[k] = (cost + 1 + carry_after(along, across), d, w);
-            }
-            // Each step and way round is valued by its length against what
-            // the tiles it displaces gain.
-            let min_score = opts[..n].iter().map(|o| o.0).min().unwrap_or(0);
-            let mut best: Option<(i32, Dir, Option<bool>)> = None;
-            // the ways worth weighing: a single one needs no gains
-            let choices: usize = opts[..n]
-                .iter()
-                .filter(|o| o.0 <= min_score + SLACK)
-                .map(|&(_, _, (f, b))| if f == b && f < NO_WAY { 2 } else { 1 })
-                .sum();
-            let mut cache = RingGoals {
-                known: 0,
-                goals: [(P::new(0, 0), 0); 8],
-                center: self.f.cell(*t),
-                delta: &self.ring_delta,
-            };
-            for &(score, d, (f, b)) in &opts[..n] {
-                if score > min_score + SLACK {
-                    continue;
-                }
-                let j = ring_at(*t, t.step(d));
-                let shortest = f.min(b);
-                if choices == 1 {
-                    let go = (shortest < NO_WAY && at.is_some() && j.is_some()).then_some(f <= b);
-                    best = Some((0, d, go));
-                    break;
-                }
-                let mut consider = |value: i32, go: Option<bool>| {
-                    if best.is_none_or(|(v, _, _)| value < v) {
-                        best = Some((value, d, go));
-                    }
-                };
-                match (at, j) {
-                    (Some(i), Some(j)) if shortest < NO_WAY => {
-                        for (fw, len) in [(true, f), (false, b)] {
-                            if len == shortest {
-                                let gain = self.arc_gain(*t, i, j, fw, &mut cache);
-                                let value = LEN_COST * score - GAIN_WORTH * gain;
-                                consider(value, Some(fw));
-                            }
-                        }
-                    }
-                    _ => consider(LEN_COST * score, None),
-                }
-            }
-            let Some((_, d, go)) = best else {
+            let (cands, n) = self.steps(*t, x, back);
+            let opts = self.score(*t, x, &cands[..n]);
+            let Some((d, go)) = self.choose(*t, &opts[..n]) else {
                 return Ok(false);
             };
             let front = t.step(d);
@@ -323,6 +230,123 @@ impl Line<'_, '_> {
             *t = front;
         }
         Ok(true)
+    }
+
+    /// The steps the tile on `t` may take towards `x` (at most two, and
+    /// never back to `back`): towards `x` on each axis where it is free,
+    /// else aside when the protected cell blocks it.
+    #[inline]
+    fn steps(&self, t: P, x: P, back: Option<P>) -> ([Dir; 2], usize) {
+        let (dr, dc) = (x.r - t.r, x.c - t.c);
+        // The tile keeps to the inside of the region (off the lines,
+        // whose free cells may be pockets) and never steps back.
+        let inside = self.interior(t);
+        let open = |p: P| self.free(p) && (self.interior(p) || !inside) && Some(p) != back;
+        let mut cands = [Dir::Up; 2];
+        let mut n = 0;
+        for (off, plus, minus) in [(dr, Dir::Down, Dir::Up), (dc, Dir::Right, Dir::Left)] {
+            let d = if off > 0 { plus } else { minus };
+            if off != 0 && open(t.step(d)) {
+                cands[n] = d;
+                n += 1;
+            }
+        }
+        if n == 0 {
+            // Blocked by the protected cell: step aside.
+            let side = if dr != 0 {
+                [Dir::Left, Dir::Right]
+            } else {
+                [Dir::Up, Dir::Down]
+            };
+            for d in side {
+                if open(t.step(d)) {
+                    cands[n] = d;
+                    n += 1;
+                }
+            }
+        }
+        (cands, n)
+    }
+
+    /// Each step's score (the blank's way to the cell in front of the tile,
+    /// plus the carrying left after it), and the two ways round the tile
+    /// from the blank's ring position.
+    #[inline]
+    fn score(&self, t: P, x: P, cands: &[Dir]) -> [(i32, Dir, (i32, i32)); 2] {
+        let ring = self.ring_free(t);
+        let at = ring_at(t, self.blank);
+        let mut opts = [(0i32, Dir::Up, (NO_WAY, NO_WAY)); 2];
+        for (k, &d) in cands.iter().enumerate() {
+            let front = t.step(d);
+            let w = match (at, ring_at(t, front)) {
+                (Some(i), Some(j)) => ways(ring, i, j),
+                _ => (NO_WAY, NO_WAY),
+            };
+            let cost = if w.0.min(w.1) < NO_WAY {
+                w.0.min(w.1)
+            } else {
+                self.blank.dist(front) + 2
+            };
+            let after = P::new(x.r - front.r, x.c - front.c);
+            let (along, across) = match d {
+                Dir::Up | Dir::Down => (after.r.abs(), after.c.abs()),
+                Dir::Left | Dir::Right => (after.c.abs(), after.r.abs()),
+            };
+            opts[k] = (cost + 1 + carry_after(along, across), d, w);
+        }
+        opts
+    }
+
+    /// The step to take and the way round to go (`Some(forward)`), or
+    /// `None` for a route of the blank: each step and way round within
+    /// [`SLACK`] of the best is valued by its length against what the tiles
+    /// it displaces gain.
+    #[inline]
+    fn choose(&self, t: P, opts: &[(i32, Dir, (i32, i32))]) -> Option<(Dir, Option<bool>)> {
+        let at = ring_at(t, self.blank);
+        let min_score = opts.iter().map(|o| o.0).min().unwrap_or(0);
+        let mut best: Option<(i32, Dir, Option<bool>)> = None;
+        // the ways worth weighing: a single one needs no gains
+        let choices: usize = opts
+            .iter()
+            .filter(|o| o.0 <= min_score + SLACK)
+            .map(|&(_, _, (f, b))| if f == b && f < NO_WAY { 2 } else { 1 })
+            .sum();
+        let mut cache = RingGoals {
+            known: 0,
+            goals: [(P::new(0, 0), 0); 8],
+            center: self.f.cell(t),
+            delta: &self.ring_delta,
+        };
+        for &(score, d, (f, b)) in opts {
+            if score > min_score + SLACK {
+                continue;
+            }
+            let j = ring_at(t, t.step(d));
+            let shortest = f.min(b);
+            if choices == 1 {
+                let go = (shortest < NO_WAY && at.is_some() && j.is_some()).then_some(f <= b);
+                return Some((d, go));
+            }
+            let mut consider = |value: i32, go: Option<bool>| {
+                if best.is_none_or(|(v, _, _)| value < v) {
+                    best = Some((value, d, go));
+                }
+            };
+            match (at, j) {
+                (Some(i), Some(j)) if shortest < NO_WAY => {
+                    for (fw, len) in [(true, f), (false, b)] {
+                        if len == shortest {
+                            let gain = self.arc_gain(t, i, j, fw, &mut cache);
+                            let value = LEN_COST * score - GAIN_WORTH * gain;
+                            consider(value, Some(fw));
+                        }
+                    }
+                }
+                _ => consider(LEN_COST * score, None),
+            }
+        }
+        best.map(|(_, d, go)| (d, go))
     }
 }
 

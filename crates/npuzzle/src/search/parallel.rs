@@ -63,6 +63,71 @@ impl Solver for ParallelIdastar {
     }
 }
 
+/// How an iteration ended: with an answer, interrupted, or with the next
+/// bound to try (`u32::MAX`: nothing left under any bound).
+enum Ended {
+    Found(Vec<Dir>),
+    Interrupted(Interrupt),
+    Bound(u32),
+}
+
+/// Runs one iteration of the depth-first search under `bound`, its first
+/// `split` levels handed out as tasks; returns how it ended, the counts
+/// so far, and the largest subtree a task searched.
+#[allow(clippy::too_many_arguments)]
+fn iterate<H: TableHooks>(
+    pool: &rayon::ThreadPool,
+    h: &H,
+    problem: &Problem,
+    opts: &SolveOptions,
+    (pruner, worker_budget): (&Arc<MovePruner>, &Budget),
+    (bound, split): (u32, u32),
+    (expanded, generated): (u64, u64),
+    root_hs: &H::State,
+) -> (Ended, u64, u64, u64) {
+    // (searchers watch their iteration's stop flag, so each iteration
+    // makes its own, one per worker)
+    let stop = Arc::new(AtomicBool::new(false));
+    let it = Iteration {
+        h,
+        problem,
+        opts,
+        nb: Neighbours::new(problem.start().shape()),
+        pruner: pruner.clone(),
+        bound,
+        split,
+        worker_budget,
+        stop,
+        next_bound: AtomicU32::new(u32::MAX),
+        expanded: AtomicU64::new(expanded),
+        generated: AtomicU64::new(generated),
+        largest: AtomicU64::new(0),
+        answer: Mutex::new(None),
+        interrupted: Mutex::new(None),
+        idle: Mutex::new(Vec::new()),
+    };
+    let root = Node {
+        tiles: problem.start().tiles().to_vec(),
+        blank: problem.start().blank(),
+        state: pruner.root(problem.start().blank()),
+        g: 0,
+        hs: *root_hs,
+        path: Vec::new(),
+    };
+    pool.scope(|s| it.explore(s, root));
+    let counts = (it.expanded.load(Relaxed), it.generated.load(Relaxed));
+    let largest = it.largest.load(Relaxed);
+    let next_bound = it.next_bound.load(Relaxed);
+    let ended = if let Some(path) = it.answer.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        Ended::Found(path)
+    } else if let Some(i) = it.interrupted.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        Ended::Interrupted(i)
+    } else {
+        Ended::Bound(next_bound)
+    };
+    (ended, counts.0, counts.1, largest)
+}
+
 /// Aim for this many subtrees per worker at the split depth: a subtree
 /// larger than `1 / (threads · SUBTREES_PER_THREAD)` of an iteration
 /// deepens the split for the next.
@@ -291,60 +356,31 @@ fn run<H: TableHooks>(
     let mut last_done = 0;
     let mut split = 1u32;
     loop {
-        // (searchers watch their iteration's stop flag, so each iteration
-        // makes its own, one per worker)
-        let stop = Arc::new(AtomicBool::new(false));
-        let it = Iteration {
+        let before = expanded;
+        let (ended, largest);
+        (ended, expanded, generated, largest) = iterate(
+            &pool,
             h,
             problem,
             opts,
-            nb: Neighbours::new(shape),
-            pruner: pruner.clone(),
-            bound,
-            split,
-            worker_budget: &worker_budget,
-            stop,
-            next_bound: AtomicU32::new(u32::MAX),
-            expanded: AtomicU64::new(expanded),
-            generated: AtomicU64::new(generated),
-            largest: AtomicU64::new(0),
-            answer: Mutex::new(None),
-            interrupted: Mutex::new(None),
-            idle: Mutex::new(Vec::new()),
+            (&pruner, &worker_budget),
+            (bound, split),
+            (expanded, generated),
+            &root_hs,
+        );
+        let nb_next = match ended {
+            Ended::Found(path) => {
+                return Ok(solution(h, opts, path, stats(expanded, generated, bound)));
+            }
+            Ended::Interrupted(i) => {
+                return Err(i.error(NAME, user, last_done, stats(expanded, generated, bound)));
+            }
+            Ended::Bound(b) => b,
         };
-        let root = Node {
-            tiles: problem.start().tiles().to_vec(),
-            blank: problem.start().blank(),
-            state: pruner.root(problem.start().blank()),
-            g: 0,
-            hs: root_hs,
-            path: Vec::new(),
-        };
-        let before = expanded;
-        pool.scope(|s| it.explore(s, root));
-        expanded = it.expanded.load(Relaxed);
-        generated = it.generated.load(Relaxed);
-        if let Some(path) = it
-            .answer
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
-        {
-            return Ok(solution(h, opts, path, stats(expanded, generated, bound)));
-        }
-        if let Some(i) = it
-            .interrupted
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
-        {
-            return Err(i.error(NAME, user, last_done, stats(expanded, generated, bound)));
-        }
         let this = expanded - before;
-        if it.largest.load(Relaxed) * threads as u64 * SUBTREES_PER_THREAD > this
-            && split < MAX_SPLIT.min(bound)
-        {
+        if largest * threads as u64 * SUBTREES_PER_THREAD > this && split < MAX_SPLIT.min(bound) {
             split += 1;
         }
-        let nb_next = it.next_bound.load(Relaxed);
         if nb_next == u32::MAX {
             // nothing left under any bound: unreachable (parity rules this
             // out before a search starts, but stay correct regardless)

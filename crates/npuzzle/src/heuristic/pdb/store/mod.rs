@@ -236,23 +236,57 @@ pub fn load_into(
         Err(e) => return Err(io_err(e)),
     };
     let bytes = Contents::data_bytes(entries);
+    let (figures, checksum, hl) = read_header(&mut f, &path, key, entries, bytes)?;
+    // Room for no more than the caller expects and the file holds, so that
+    // neither a wrong expectation nor a short file sizes a big allocation.
+    sink.begin(figures, bytes.min(file_len.saturating_sub(hl)));
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&[figures.max]);
+    crc.update(&figures.clamped.to_le_bytes());
+    let got = read_data(f.take(bytes + 1), bytes, &mut crc, sink).map_err(io_err)?;
+    if got < bytes {
+        return Err(LoadError::Truncated {
+            path,
+            got: hl + got,
+            want: hl + bytes,
+        });
+    }
+    if got > bytes || crc.finalize() != checksum {
+        return Err(LoadError::Corrupt { path });
+    }
+    Ok(figures)
+}
+
+/// Reads and checks the header of the file at `path` (opened as `f`)
+/// against `key`: its figures, the stored checksum, and the header's
+/// length.
+fn read_header(
+    f: &mut fs::File,
+    path: &Path,
+    key: &Key,
+    entries: u64,
+    bytes: u64,
+) -> Result<(Figures, u32, u64), LoadError> {
+    let path = || path.to_path_buf();
     let want_header = key.header(entries, 0, 0, 0);
     let mut header = Vec::with_capacity(want_header.len());
-    (&mut f)
-        .take(want_header.len() as u64)
+    f.take(want_header.len() as u64)
         .read_to_end(&mut header)
-        .map_err(io_err)?;
+        .map_err(|source| LoadError::Io {
+            path: path(),
+            source,
+        })?;
     let magic_ok = header.len() >= 12
         && &header[..8] == MAGIC
         && header[8..12] == FORMAT_VERSION.to_le_bytes();
     // a short file that starts like ours is truncated; anything else is foreign
     let short_ours = header.len() < 12 && MAGIC.starts_with(&header[..header.len().min(8)]);
     if !(magic_ok || short_ours) {
-        return Err(LoadError::Format { path });
+        return Err(LoadError::Format { path: path() });
     }
     if header.len() < want_header.len() {
         return Err(LoadError::Truncated {
-            path,
+            path: path(),
             got: header.len() as u64,
             want: want_header.len() as u64 + bytes,
         });
@@ -261,24 +295,28 @@ pub fn load_into(
     // everything up to the entry count must match
     let fixed = hl - HEADER_TAIL;
     if header[..fixed] != want_header[..fixed] {
-        return Err(LoadError::Mismatch { path });
+        return Err(LoadError::Mismatch { path: path() });
     }
     let tail = &header[fixed..];
-    let max = tail[0];
     let mut clamped = [0u8; 8];
     clamped.copy_from_slice(&tail[1..9]);
     let checksum = u32::from_le_bytes([tail[9], tail[10], tail[11], tail[12]]);
     let figures = Figures {
-        max,
+        max: tail[0],
         clamped: u64::from_le_bytes(clamped),
     };
-    // Room for no more than the caller expects and the file holds, so that
-    // neither a wrong expectation nor a short file sizes a big allocation.
-    sink.begin(figures, bytes.min(file_len.saturating_sub(hl as u64)));
-    let mut crc = crc32fast::Hasher::new();
-    crc.update(&[figures.max]);
-    crc.update(&figures.clamped.to_le_bytes());
-    let mut f = f.take(bytes + 1);
+    Ok((figures, checksum, hl as u64))
+}
+
+/// Hands the first `bytes` bytes of `f` to `sink` and the CRC, a chunk at
+/// a time; returns how many bytes `f` held (more than `bytes` when the
+/// file is too long).
+fn read_data(
+    mut f: impl Read,
+    bytes: u64,
+    crc: &mut crc32fast::Hasher,
+    sink: &mut dyn DataSink,
+) -> io::Result<u64> {
     let mut buf = vec![0u8; CHUNK];
     let mut got = 0u64;
     loop {
@@ -289,7 +327,7 @@ pub fn load_into(
                 Ok(0) => break,
                 Ok(n) => len += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(io_err(e)),
+                Err(e) => return Err(e),
             }
         }
         if len == 0 {
@@ -305,17 +343,7 @@ pub fn load_into(
             break;
         }
     }
-    if got < bytes {
-        return Err(LoadError::Truncated {
-            path,
-            got: hl as u64 + got,
-            want: hl as u64 + bytes,
-        });
-    }
-    if got > bytes || crc.finalize() != checksum {
-        return Err(LoadError::Corrupt { path });
-    }
-    Ok(figures)
+    Ok(got)
 }
 
 /// Writes the database atomically: a temporary file in `dir`, synced, then
@@ -475,104 +503,4 @@ pub fn default_dir() -> PathBuf {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn key() -> Key {
-        Key {
-            rows: 3,
-            cols: 3,
-            goal: vec![1, 2, 3, 4, 5, 6, 7, 8, 0],
-            tiles: vec![1, 2, 3],
-            regions: false,
-        }
-    }
-
-    fn path_header_len(key: &Key) -> usize {
-        key.header(0, 0, 0, 0).len()
-    }
-
-    #[test]
-    fn round_trip_and_every_kind_of_damage() {
-        let dir = tempfile::tempdir().unwrap();
-        let data = Contents {
-            data: (0..252u32).map(|i| (i % 7) as u8).collect(),
-            entries: 504,
-            max: 9,
-            clamped: 0,
-        };
-        assert!(matches!(
-            load(dir.path(), &key(), 504),
-            Err(LoadError::Missing)
-        ));
-        let path = save(dir.path(), &key(), &data).unwrap();
-        assert_eq!(load(dir.path(), &key(), 504).unwrap(), data);
-
-        // corrupt one byte of the contents
-        let mut bytes = fs::read(&path).unwrap();
-        let last = bytes.len() - 1;
-        bytes[last] ^= 1;
-        fs::write(&path, &bytes).unwrap();
-        assert!(matches!(
-            load(dir.path(), &key(), 504),
-            Err(LoadError::Corrupt { .. })
-        ));
-
-        // truncate
-        fs::write(&path, &bytes[..bytes.len() - 10]).unwrap();
-        assert!(matches!(
-            load(dir.path(), &key(), 504),
-            Err(LoadError::Truncated { .. })
-        ));
-        fs::write(&path, &bytes[..5]).unwrap();
-        assert!(matches!(
-            load(dir.path(), &key(), 504),
-            Err(LoadError::Truncated { .. })
-        ));
-
-        // the largest value is covered by the checksum too
-        save(dir.path(), &key(), &data).unwrap();
-        let mut bytes = fs::read(&path).unwrap();
-        bytes[path_header_len(&key()) - 13] ^= 1;
-        fs::write(&path, &bytes).unwrap();
-        assert!(matches!(
-            load(dir.path(), &key(), 504),
-            Err(LoadError::Corrupt { .. })
-        ));
-
-        // a file of the previous format (version 2: a byte per entry)
-        let mut v2 = fs::read(&path).unwrap();
-        v2[8..12].copy_from_slice(&2u32.to_le_bytes());
-        fs::write(&path, &v2).unwrap();
-        assert!(matches!(
-            load(dir.path(), &key(), 504),
-            Err(LoadError::Format { .. })
-        ));
-
-        // a file for another goal under this name
-        let mut other = key();
-        other.goal = vec![0, 1, 2, 3, 4, 5, 6, 7, 8];
-        let other_path = save(dir.path(), &other, &data).unwrap();
-        fs::rename(other_path, &path).unwrap();
-        assert!(matches!(
-            load(dir.path(), &key(), 504),
-            Err(LoadError::Mismatch { .. })
-        ));
-
-        // garbage
-        fs::write(&path, b"hello, this is not a database at all").unwrap();
-        assert!(matches!(
-            load(dir.path(), &key(), 504),
-            Err(LoadError::Format { .. })
-        ));
-
-        save(dir.path(), &key(), &data).unwrap();
-        let listed = list(dir.path()).unwrap();
-        assert_eq!(listed.len(), 1);
-        assert_eq!(listed[0].tiles, vec![1, 2, 3]);
-        assert_eq!(listed[0].entries, 504);
-        assert_eq!(load(dir.path(), &key(), 504).unwrap(), data);
-        // no temporary files left behind
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
-    }
-}
+mod tests;
