@@ -275,7 +275,7 @@ impl Board {
     /// Parity of the permutation (cells → tiles, the blank included):
     /// `true` when odd, in O(n).
     pub fn permutation_parity(&self) -> bool {
-        crate::rank::permutation_parity(&self.tiles)
+        layout::odd_permutation(&self.tiles)
     }
 
     /// Whether `goal` can be reached from `self` by moves.

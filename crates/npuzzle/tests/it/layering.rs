@@ -51,6 +51,19 @@ fn sibling_modules_form_no_circle() {
     );
 }
 
+/// The crate's own modules (`board`, `rank`, `budget`, `table`,
+/// `heuristic`, `large`, `search`, …) form layers too.
+#[test]
+fn top_level_modules_form_no_circle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut graph = sibling_graph(&src, "crate");
+    graph.remove("lib");
+    assert!(graph.len() >= 8, "only {} modules found", graph.len());
+    if let Some(circle) = find_circle(&graph) {
+        panic!("import circle: {}", circle.join(" -> "));
+    }
+}
+
 #[test]
 fn the_scan_sees_a_circle_of_three() {
     let dir = tempfile::tempdir().unwrap();
