@@ -11,6 +11,7 @@ mod random;
 mod serve;
 mod solve;
 mod space;
+mod trace;
 mod unused;
 
 use clap::{Parser, Subcommand};
@@ -64,6 +65,9 @@ pub enum Command {
     /// Count every position reachable from a goal by its distance: the
     /// radius (God's number), the antipodes, the mean distance.
     Space(space::SpaceArgs),
+    /// Watch a search work: BFS layers, A*'s expansions by f, IDA*'s
+    /// iterations, the effective branching factor (--jsonl: every event).
+    Trace(trace::TraceArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -376,6 +380,7 @@ where
         Command::Pdb(args) => pdb::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Space(args) => space::run(args),
+        Command::Trace(args) => trace::run(args),
     };
     match result {
         Ok(code) => code,

@@ -96,9 +96,9 @@ pub use board::{
 // Solving: the planner's one way in, its options and its answers.
 pub use budget::{Budget, Interrupt, Limit};
 pub use search::{
-    compare, compare_refusing, idastar_with, plan, plan_grid, solve, solve_grid, verify_path,
-    Algorithm, CompareRow, Comparison, ErrorKind, GridAnswer, Plan, Pruning, SearchError, Solution,
-    SolveOptions, Stats, Workload,
+    compare, compare_refusing, idastar_with, observe, plan, plan_grid, solve, solve_grid, trace,
+    verify_path, Algorithm, CompareRow, Comparison, ErrorKind, Event, GridAnswer, IterationSummary,
+    Observer, Plan, Pruning, SearchError, Solution, SolveOptions, Stats, Trace, Workload,
 };
 // Heuristics: the selector, and the trait for writing one's own.
 pub use heuristic::{Heuristic, HeuristicKind};

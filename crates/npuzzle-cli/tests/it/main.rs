@@ -10,6 +10,7 @@ mod cli_plan;
 mod cli_robust;
 mod cli_solve;
 mod cli_sweep;
+mod cli_trace;
 mod fuzz_regressions;
 mod lists;
 mod readme;

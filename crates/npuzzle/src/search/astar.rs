@@ -21,6 +21,7 @@
 use super::forecast::{states_forecast, FORECAST_MARGIN, FORECAST_MIN};
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::states::{StateCost, StateMap};
+use super::observe::{Observer, Quiet};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
@@ -170,16 +171,53 @@ pub(crate) fn search_with<H: Heuristic>(
     opts: &SolveOptions,
     weight: Weight,
 ) -> Result<Solution, SearchError> {
-    struct CWork<'a, H> {
+    search_with_observer(h, problem, opts, weight, &mut Quiet)
+}
+
+/// Plain A* with `opts.heuristic`, telling `obs` each node expanded.
+pub(crate) fn search_observed<O: Observer>(
+    problem: &Problem,
+    opts: &SolveOptions,
+    obs: &mut O,
+) -> Result<Solution, SearchError> {
+    struct HWork<'a, O> {
+        problem: &'a Problem,
+        opts: &'a SolveOptions,
+        obs: &'a mut O,
+    }
+    impl<O: Observer> WithHeuristic for HWork<'_, O> {
+        type Output = Result<Solution, SearchError>;
+        fn run<H: TableHooks>(self, h: &H) -> Self::Output {
+            search_with_observer(h, self.problem, self.opts, Weight::ONE, self.obs)
+        }
+    }
+    with_heuristic(
+        opts.heuristic,
+        problem.goal(),
+        &opts.pdb,
+        &opts.budget,
+        HWork { problem, opts, obs },
+    )?
+}
+
+fn search_with_observer<H: Heuristic, O: Observer>(
+    h: &H,
+    problem: &Problem,
+    opts: &SolveOptions,
+    weight: Weight,
+    obs: &mut O,
+) -> Result<Solution, SearchError> {
+    struct CWork<'a, H, O> {
         h: &'a H,
         problem: &'a Problem,
         opts: &'a SolveOptions,
         weight: Weight,
+        obs: &'a mut O,
     }
-    impl<H: Heuristic> WithCodec for CWork<'_, H> {
+    impl<H: Heuristic, O: Observer> WithCodec for CWork<'_, H, O> {
         type Output = Result<Solution, SearchError>;
         fn run<C: Codec>(self, codec: C) -> Self::Output {
-            run(codec, self.h, self.problem, self.opts, self.weight)
+            run(codec, self.h, self.problem, self.opts, self.weight, self.obs)
         }
     }
     with_codec(
@@ -189,18 +227,20 @@ pub(crate) fn search_with<H: Heuristic>(
             problem,
             opts,
             weight,
+            obs,
         },
     )
 }
 
-fn run<C: Codec, H: Heuristic>(
+fn run<C: Codec, H: Heuristic, O: Observer>(
     codec: C,
     h: &H,
     problem: &Problem,
     opts: &SolveOptions,
     weight: Weight,
+    obs: &mut O,
 ) -> Result<Solution, SearchError> {
-    let mut s = Search::new(codec, h, problem, opts, weight)?;
+    let mut s = Search::new(codec, h, problem, opts, weight, obs)?;
     let goal_key = s.codec.pack(problem.goal().tiles());
     while let Some(e) = s.open.pop() {
         let (f, g, idx) = unentry(e);
@@ -215,7 +255,8 @@ fn run<C: Codec, H: Heuristic>(
         if s.nodes[idx as usize].key == goal_key {
             return Ok(s.found(idx, g));
         }
-        s.expand(idx, g)?;
+        // (plain A*'s f is g + h; weighted A*'s says nothing of h)
+        s.expand(idx, g, weight.exact().then(|| f - g))?;
     }
     let stats = s.stats.finish(s.nodes.len(), &s.clock);
     Ok(Solution::found(s.name, Some(h.name()), None, None, stats))
@@ -223,9 +264,10 @@ fn run<C: Codec, H: Heuristic>(
 
 /// One A* search: the nodes reached (each once, by its best `g` so far),
 /// their index by state, and the open heap.
-struct Search<'a, C: Codec, H> {
+struct Search<'a, C: Codec, H, O> {
     codec: C,
     h: &'a H,
+    obs: &'a mut O,
     opts: &'a SolveOptions,
     weight: Weight,
     name: &'static str,
@@ -250,7 +292,7 @@ struct Search<'a, C: Codec, H> {
     level_size: usize,
 }
 
-impl<'a, C: Codec, H: Heuristic> Search<'a, C, H> {
+impl<'a, C: Codec, H: Heuristic, O: Observer> Search<'a, C, H, O> {
     /// The search with the start alone in the open list.
     fn new(
         codec: C,
@@ -258,6 +300,7 @@ impl<'a, C: Codec, H: Heuristic> Search<'a, C, H> {
         problem: &Problem,
         opts: &'a SolveOptions,
         weight: Weight,
+        obs: &'a mut O,
     ) -> Result<Self, SearchError> {
         let name = if weight.exact() { NAME } else { WEIGHTED };
         // A node, its entry in the index, and heap entries (a state can be
@@ -294,6 +337,7 @@ impl<'a, C: Codec, H: Heuristic> Search<'a, C, H> {
         Ok(Search {
             codec,
             h,
+            obs,
             opts,
             weight,
             name,
@@ -351,8 +395,9 @@ impl<'a, C: Codec, H: Heuristic> Search<'a, C, H> {
         Solution::found(self.name, Some(self.h.name()), Some(g), path, stats)
     }
 
-    /// Closes node `idx` (popped at depth `g`) and offers each child.
-    fn expand(&mut self, idx: u32, g: u32) -> Result<(), SearchError> {
+    /// Closes node `idx` (popped at depth `g`, estimate `est` where known)
+    /// and offers each child.
+    fn expand(&mut self, idx: u32, g: u32, est: Option<u32>) -> Result<(), SearchError> {
         let node = &mut self.nodes[idx as usize];
         node.flags |= CLOSED;
         let (key, blank, came, is_root) = (
@@ -368,6 +413,7 @@ impl<'a, C: Codec, H: Heuristic> Search<'a, C, H> {
         }
         self.stats.expanded += 1;
         self.codec.unpack(&key, &mut self.tiles);
+        self.obs.expanded(&self.tiles, g, est);
         let hs = self.h.init(&self.tiles);
         let moves = self.nb.of(blank);
         for m in 0..usize::from(moves.len) {

@@ -17,6 +17,7 @@
 use super::forecast::{states_forecast, FORECAST_MARGIN, FORECAST_MIN};
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::states::{StateCost, StateSet};
+use super::observe::{Observer, Quiet};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
@@ -164,12 +165,23 @@ fn search(
     opts: &SolveOptions,
     visited: Visited,
 ) -> Result<Solution, SearchError> {
-    struct Work<'a> {
+    search_observed(problem, opts, visited, &mut Quiet)
+}
+
+/// [`search`], telling `obs` each layer and each node expanded.
+pub(crate) fn search_observed<O: Observer>(
+    problem: &Problem,
+    opts: &SolveOptions,
+    visited: Visited,
+    obs: &mut O,
+) -> Result<Solution, SearchError> {
+    struct Work<'a, O> {
         problem: &'a Problem,
         opts: &'a SolveOptions,
         visited: Visited,
+        obs: &'a mut O,
     }
-    impl WithCodec for Work<'_> {
+    impl<O: Observer> WithCodec for Work<'_, O> {
         type Output = Result<Solution, SearchError>;
         fn run<C: Codec>(self, codec: C) -> Self::Output {
             let n = self.problem.start().len();
@@ -182,7 +194,7 @@ fn search(
                         return Err(i.error(name, &self.opts.budget, 0, stats));
                     }
                     let bits = RankBits(vec![0u64; words]);
-                    run(codec, bits, name, self.problem, self.opts)
+                    run(codec, bits, name, self.problem, self.opts, self.obs)
                 }
                 Visited::Ordered => run(
                     codec,
@@ -190,6 +202,7 @@ fn search(
                     name,
                     self.problem,
                     self.opts,
+                    self.obs,
                 ),
                 _ => run(
                     codec,
@@ -197,6 +210,7 @@ fn search(
                     name,
                     self.problem,
                     self.opts,
+                    self.obs,
                 ),
             }
         }
@@ -207,24 +221,28 @@ fn search(
             problem,
             opts,
             visited,
+            obs,
         },
     )
 }
 
-fn run<C: Codec, S: Seen<C::Key>>(
+fn run<C: Codec, S: Seen<C::Key>, O: Observer>(
     codec: C,
     seen: S,
     name: &'static str,
     problem: &Problem,
     opts: &SolveOptions,
+    obs: &mut O,
 ) -> Result<Solution, SearchError> {
-    let mut bfs = Search::new(codec, seen, name, problem, opts);
+    let mut bfs = Search::new(codec, seen, name, problem, opts, obs);
     let goal_key = bfs.codec.pack(problem.goal().tiles());
     if bfs.nodes[0].key == goal_key {
+        bfs.obs.layer(0, 1, false);
         return Ok(bfs.found(Vec::new(), 1));
     }
     let start_key = bfs.nodes[0].key.clone();
     bfs.seen.insert(&start_key, &bfs.tiles);
+    bfs.obs.layer(0, 1, true);
     let mut head = 0;
     while head < bfs.nodes.len() {
         if head == bfs.layer_end {
@@ -248,9 +266,10 @@ fn run<C: Codec, S: Seen<C::Key>>(
 
 /// One breadth-first search: every state found, in one array that is also
 /// the FIFO queue, and the visited set.
-struct Search<'a, C: Codec, S> {
+struct Search<'a, C: Codec, S, O> {
     codec: C,
     seen: S,
+    obs: &'a mut O,
     name: &'static str,
     opts: &'a SolveOptions,
     clock: Clock<'a>,
@@ -267,13 +286,14 @@ struct Search<'a, C: Codec, S> {
     prev_layer: usize,
 }
 
-impl<'a, C: Codec, S: Seen<C::Key>> Search<'a, C, S> {
+impl<'a, C: Codec, S: Seen<C::Key>, O: Observer> Search<'a, C, S, O> {
     fn new(
         codec: C,
         seen: S,
         name: &'static str,
         problem: &Problem,
         opts: &'a SolveOptions,
+        obs: &'a mut O,
     ) -> Self {
         let shape = problem.start().shape();
         let tiles = problem.start().tiles().to_vec();
@@ -293,6 +313,7 @@ impl<'a, C: Codec, S: Seen<C::Key>> Search<'a, C, S> {
         Search {
             codec,
             seen,
+            obs,
             name,
             opts,
             clock: Clock::new(&opts.budget),
@@ -327,6 +348,7 @@ impl<'a, C: Codec, S: Seen<C::Key>> Search<'a, C, S> {
                 }
             }
         }
+        self.obs.layer(depth, layer as u64, true);
         self.prev_layer = layer.max(1);
         self.layer_end = held;
         Ok(())
@@ -339,6 +361,7 @@ impl<'a, C: Codec, S: Seen<C::Key>> Search<'a, C, S> {
         let (key, blank, came) = (node.key.clone(), usize::from(node.blank), node.dir);
         let is_root = node.parent == ROOT;
         self.codec.unpack(&key, &mut self.tiles);
+        self.obs.expanded(&self.tiles, self.depth, None);
         self.stats.expanded += 1;
         let moves = self.nb.of(blank);
         for i in 0..usize::from(moves.len) {
@@ -354,6 +377,8 @@ impl<'a, C: Codec, S: Seen<C::Key>> Search<'a, C, S> {
                 if child == *goal_key {
                     let path = self.path_to(head, dir);
                     let held = self.nodes.len() + 1;
+                    let reached = (held - self.layer_end) as u64;
+                    self.obs.layer(self.depth + 1, reached, false);
                     return Ok(Some(self.found(path, held)));
                 }
                 self.push(child, head, to, dir)?;

@@ -106,6 +106,13 @@ pub enum SearchError {
         /// Why not.
         reason: String,
     },
+    /// [`observe`](crate::observe) or [`trace`](crate::trace) was asked to
+    /// watch a search that does not report its work.
+    #[error("{algorithm} cannot be watched: bfs, bfs-hash, bfs-set, astar and idastar report their work; choose one of them")]
+    NotObservable {
+        /// The algorithm the planner chose or was asked for.
+        algorithm: &'static str,
+    },
     /// The heuristic could not be built (a bad partition, a board too big
     /// for pattern databases, a build that failed).
     #[error("pattern databases: {0}")]
@@ -145,7 +152,9 @@ impl SearchError {
         match self {
             SearchError::Budget { .. } | SearchError::Forecast { .. } => ErrorKind::Budget,
             SearchError::Cancelled { .. } => ErrorKind::Cancelled,
-            SearchError::NotApplicable { .. } => ErrorKind::BadInput,
+            SearchError::NotApplicable { .. } | SearchError::NotObservable { .. } => {
+                ErrorKind::BadInput
+            }
             SearchError::Heuristic(e) if e.is_environment() => ErrorKind::Environment,
             SearchError::Heuristic(e) if e.is_budget() => ErrorKind::Budget,
             SearchError::Heuristic(e) if e.is_cancelled() => ErrorKind::Cancelled,

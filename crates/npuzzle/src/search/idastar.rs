@@ -4,6 +4,7 @@
 
 use super::forecast::{FORECAST_MARGIN, FORECAST_MIN};
 use super::ida::{solution_parity, with_parity, Ida, Step};
+use super::observe::{Observer, Quiet};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::budget::{Clock, Interrupt};
 use crate::heuristic::{with_heuristic, Heuristic, Plain, TableHooks, WithHeuristic};
@@ -95,6 +96,42 @@ fn run<H: TableHooks>(
     problem: &Problem,
     opts: &SolveOptions,
 ) -> Result<Solution, SearchError> {
+    run_observed(h, problem, opts, &mut Quiet)
+}
+
+/// IDA* with `opts.heuristic`, telling `obs` each iteration.
+pub(crate) fn search_observed<O: Observer>(
+    problem: &Problem,
+    opts: &SolveOptions,
+    obs: &mut O,
+) -> Result<Solution, SearchError> {
+    struct Work<'a, O> {
+        problem: &'a Problem,
+        opts: &'a SolveOptions,
+        obs: &'a mut O,
+    }
+    impl<O: Observer> WithHeuristic for Work<'_, O> {
+        type Output = Result<Solution, SearchError>;
+        fn run<H: TableHooks>(self, h: &H) -> Self::Output {
+            run_observed(h, self.problem, self.opts, self.obs)
+        }
+    }
+    with_heuristic(
+        opts.heuristic,
+        problem.goal(),
+        &opts.pdb,
+        &opts.budget,
+        Work { problem, opts, obs },
+    )?
+}
+
+/// [`run`], telling `obs` each iteration as it ends.
+fn run_observed<H: TableHooks, O: Observer>(
+    h: &H,
+    problem: &Problem,
+    opts: &SolveOptions,
+    obs: &mut O,
+) -> Result<Solution, SearchError> {
     let forecast = opts.forecast;
     let clock = Clock::new(&opts.budget);
     let start = clock.start;
@@ -116,6 +153,7 @@ fn run<H: TableHooks>(
         let before = ida.expanded;
         match ida.search(problem.start().blank(), root, 0, hs, bound) {
             Step::Found => {
+                obs.iteration(bound, ida.expanded - before, None);
                 let path = ida.take_path();
                 let moves = Some(path.len() as u32);
                 let path = opts.want_path.then_some(path);
@@ -137,6 +175,9 @@ fn run<H: TableHooks>(
                     bound,
                     expanded: ida.expanded - before,
                 });
+                let next = (ida.next_bound() != u32::MAX)
+                    .then(|| with_parity(ida.next_bound(), parity));
+                obs.iteration(bound, ida.expanded - before, next);
                 if ida.next_bound() == u32::MAX {
                     let stats = stats(&ida, bound);
                     return Ok(Solution::found(NAME, Some(h.name()), None, None, stats));

@@ -32,9 +32,11 @@ mod forecast;
 mod ida;
 mod idastar;
 mod moves;
+mod observe;
 mod parallel;
 mod states;
 mod table;
+mod trace;
 
 pub use crate::board::Problem;
 pub use crate::budget::{Budget, Limit};
@@ -42,6 +44,8 @@ pub use error::{ErrorKind, SearchError};
 pub use idastar::idastar_with;
 pub use compare::{compare, compare_refusing, CompareRow, Comparison};
 pub use plan::{plan, plan_grid, solve_grid, GridAnswer, Plan, Workload};
+pub use observe::Observer;
+pub use trace::{observe, trace, Event, IterationSummary, Trace};
 pub use prune::Pruning;
 
 use crate::board::{Board, Dir, Shape};

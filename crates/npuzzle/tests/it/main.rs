@@ -13,3 +13,4 @@ mod pdb_forms;
 mod properties;
 mod suboptimal;
 mod tables;
+mod trace;

@@ -1,0 +1,101 @@
+//! `npuzzle trace`: a search watched as it works — BFS layers, A*'s
+//! expansions by `f`, IDA*'s iterations — with the effective branching
+//! factor; `--json` for the summary as one object, `--jsonl` for every
+//! event, one object a line.
+
+use super::input::ProblemArgs;
+use super::solve::SearchArgs;
+use super::Failure;
+use npuzzle::Trace;
+use std::io::Write;
+
+#[derive(clap::Args, Debug)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+
+    /// The summary as one JSON object (algorithm, moves, expanded,
+    /// generated, layers, expanded_by_f, iterations, branching_factor)
+    #[arg(long, conflicts_with = "jsonl")]
+    pub json: bool,
+
+    /// Every event as one JSON object a line ({"event":"expanded",…},
+    /// "layer", "iteration"), then a "summary" line
+    #[arg(long)]
+    pub jsonl: bool,
+
+    /// Most events --jsonl writes; the summary still counts every one
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    pub max_events: usize,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+pub fn run(args: TraceArgs) -> Result<u8, Failure> {
+    let problem = args.problem.problem()?;
+    let opts = args.search.options(false)?;
+    // Only --jsonl shows the events: the summaries need none kept.
+    let keep = if args.jsonl { args.max_events } else { 0 };
+    let t = npuzzle::trace(&problem, &opts, keep)?;
+    let mut out = std::io::stdout().lock();
+    if args.jsonl {
+        for e in &t.events {
+            serde_json::to_writer(&mut out, e)?;
+            writeln!(out)?;
+        }
+        let mut summary = serde_json::to_value(&t)?;
+        summary["event"] = "summary".into();
+        serde_json::to_writer(&mut out, &summary)?;
+        writeln!(out)?;
+    } else if args.json {
+        serde_json::to_writer_pretty(&mut out, &t)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", text(&t))?;
+    }
+    out.flush()?;
+    Ok(0)
+}
+
+/// The summary a person reads.
+fn text(t: &Trace) -> String {
+    let mut s = t.algorithm.to_string();
+    if let Some(h) = t.heuristic {
+        s += &format!(" with {h}");
+    }
+    match t.moves {
+        Some(m) => s += &format!(": {m} moves"),
+        None => s += ": the goal cannot be reached",
+    }
+    s += &format!(", {} expanded, {} generated", t.expanded, t.generated);
+    if let Some(b) = t.branching_factor {
+        s += &format!(", effective branching factor {b:.3}");
+    }
+    s.push('\n');
+    if !t.layers.is_empty() {
+        s += "depth  states first reached\n";
+        for (d, n) in t.layers.iter().enumerate() {
+            let last = t.moves == Some(d as u32) && d > 0;
+            let note = if last {
+                "  (the goal found: cut short)"
+            } else {
+                ""
+            };
+            s += &format!("{d:>5}  {n}{note}\n");
+        }
+    }
+    if !t.expanded_by_f.is_empty() {
+        s += "    f  expanded\n";
+        for (f, n) in &t.expanded_by_f {
+            s += &format!("{f:>5}  {n}\n");
+        }
+    }
+    if !t.iterations.is_empty() {
+        s += "bound  expanded\n";
+        for it in &t.iterations {
+            s += &format!("{:>5}  {}\n", it.bound, it.expanded);
+        }
+    }
+    s
+}
