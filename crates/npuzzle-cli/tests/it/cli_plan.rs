@@ -14,16 +14,6 @@ use std::collections::{HashSet, VecDeque};
 /// Korf #1 (57 moves from `0 1 2 … 15`).
 const HARD: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 
-fn stdout_of(args: &[&str]) -> String {
-    let out = npuzzle().args(args).output().expect("npuzzle runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
 #[test]
 fn solve_explain_json_and_bench_report_the_same_plan() {
     let explain = stdout_of(&[

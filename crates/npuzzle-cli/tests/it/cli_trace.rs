@@ -12,16 +12,6 @@ use serde_json::Value;
 const START: &str = "2 8 3 / 1 6 4 / 7 0 5";
 const GOAL: &str = "1 2 3 / 8 0 4 / 7 6 5";
 
-fn stdout_of(args: &[&str]) -> String {
-    let out = npuzzle().args(args).output().expect("npuzzle runs");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
 #[test]
 fn json_layers_are_a_plain_bfs_from_the_start() {
     let start: Board = parse_board("8 6 7 2 5 4 3 0 1", None).unwrap();

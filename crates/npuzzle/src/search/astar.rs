@@ -140,28 +140,7 @@ pub(crate) fn search(
     opts: &SolveOptions,
     weight: Weight,
 ) -> Result<Solution, SearchError> {
-    struct HWork<'a> {
-        problem: &'a Problem,
-        opts: &'a SolveOptions,
-        weight: Weight,
-    }
-    impl WithHeuristic for HWork<'_> {
-        type Output = Result<Solution, SearchError>;
-        fn run<H: TableHooks>(self, h: &H) -> Self::Output {
-            search_with(h, self.problem, self.opts, self.weight)
-        }
-    }
-    with_heuristic(
-        opts.heuristic,
-        problem.goal(),
-        &opts.pdb,
-        &opts.budget,
-        HWork {
-            problem,
-            opts,
-            weight,
-        },
-    )?
+    search_observed(problem, opts, weight, &mut Quiet)
 }
 
 /// (Weighted) A* with a heuristic already built.
@@ -174,21 +153,23 @@ pub(crate) fn search_with<H: Heuristic>(
     search_with_observer(h, problem, opts, weight, &mut Quiet)
 }
 
-/// Plain A* with `opts.heuristic`, telling `obs` each node expanded.
+/// [`search`], telling `obs` each node expanded.
 pub(crate) fn search_observed<O: Observer>(
     problem: &Problem,
     opts: &SolveOptions,
+    weight: Weight,
     obs: &mut O,
 ) -> Result<Solution, SearchError> {
     struct HWork<'a, O> {
         problem: &'a Problem,
         opts: &'a SolveOptions,
+        weight: Weight,
         obs: &'a mut O,
     }
     impl<O: Observer> WithHeuristic for HWork<'_, O> {
         type Output = Result<Solution, SearchError>;
         fn run<H: TableHooks>(self, h: &H) -> Self::Output {
-            search_with_observer(h, self.problem, self.opts, Weight::ONE, self.obs)
+            search_with_observer(h, self.problem, self.opts, self.weight, self.obs)
         }
     }
     with_heuristic(
@@ -196,7 +177,12 @@ pub(crate) fn search_observed<O: Observer>(
         problem.goal(),
         &opts.pdb,
         &opts.budget,
-        HWork { problem, opts, obs },
+        HWork {
+            problem,
+            opts,
+            weight,
+            obs,
+        },
     )?
 }
 

@@ -228,7 +228,7 @@ pub fn observe<O: Observer>(
         Algorithm::Bfs => super::bfs::search_observed(problem, &run, Visited::Auto, obs)?,
         Algorithm::BfsHash => super::bfs::search_observed(problem, &run, Visited::Hash, obs)?,
         Algorithm::BfsSet => super::bfs::search_observed(problem, &run, Visited::Ordered, obs)?,
-        Algorithm::Astar => super::astar::search_observed(problem, &run, obs)?,
+        Algorithm::Astar => super::astar::search_observed(problem, &run, super::astar::Weight::ONE, obs)?,
         Algorithm::Idastar => super::idastar::search_observed(problem, &run, obs)?,
         other => {
             return Err(SearchError::NotObservable {

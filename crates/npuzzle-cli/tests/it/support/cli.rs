@@ -33,3 +33,14 @@ pub fn npuzzle_process() -> std::process::Command {
         .current_dir(root());
     c
 }
+
+/// The standard output of `npuzzle ARGS`, which must succeed.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = npuzzle().args(args).output().expect("npuzzle runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
