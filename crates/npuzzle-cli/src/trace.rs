@@ -15,12 +15,13 @@ pub struct TraceArgs {
     pub problem: ProblemArgs,
 
     /// The summary as one JSON object (algorithm, moves, expanded,
-    /// generated, layers, expanded_by_f, iterations, branching_factor)
+    /// generated, layers, expanded_by_f, iterations, meet,
+    /// branching_factor)
     #[arg(long, conflicts_with = "jsonl")]
     pub json: bool,
 
     /// Every event as one JSON object a line ({"event":"expanded",…},
-    /// "layer", "iteration"), then a "summary" line
+    /// "layer", "iteration", "met"), then a "summary" line
     #[arg(long)]
     pub jsonl: bool,
 
@@ -84,6 +85,15 @@ fn text(t: &Trace) -> String {
             };
             s += &format!("{d:>5}  {n}{note}\n");
         }
+    }
+    if let Some(m) = &t.meet {
+        let board: Vec<String> = m.board.iter().map(ToString::to_string).collect();
+        s += &format!(
+            "met at {}: {} moves from the start, {} from the goal\n",
+            board.join(" "),
+            m.forward,
+            m.backward
+        );
     }
     if !t.expanded_by_f.is_empty() {
         s += "    f  expanded\n";

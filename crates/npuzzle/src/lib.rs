@@ -98,7 +98,7 @@ pub use budget::{Budget, Interrupt, Limit};
 pub use search::{
     compare, compare_refusing, idastar_with, observe, plan, plan_grid, solve, solve_grid, trace,
     verify_path, Algorithm, CompareRow, Comparison, ErrorKind, Event, GridAnswer, IterationSummary,
-    Observer, Plan, Pruning, SearchError, Solution, SolveOptions, Stats, Trace, Workload,
+    Meeting, Observer, Plan, Pruning, SearchError, Solution, SolveOptions, Stats, Trace, Workload,
 };
 // Heuristics: the selector, and the trait for writing one's own.
 pub use heuristic::{Heuristic, HeuristicKind};

@@ -106,10 +106,23 @@ fn jsonl_writes_every_event_then_a_summary_within_its_cap() {
 }
 
 #[test]
+fn bibfs_says_where_it_met() {
+    let text = stdout_of(&["trace", START, "--goal", GOAL, "--algo", "bibfs", "--json"]);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let m = &v["meet"];
+    assert_eq!(
+        m["forward"].as_u64().unwrap() + m["backward"].as_u64().unwrap(),
+        5
+    );
+    let text = stdout_of(&["trace", START, "--goal", GOAL, "--algo", "bibfs"]);
+    assert!(text.contains("met at "), "{text}");
+}
+
+#[test]
 fn a_search_that_cannot_be_watched_is_refused() {
     npuzzle()
-        .args(["trace", START, "--goal", GOAL, "--algo", "bibfs"])
+        .args(["trace", START, "--goal", GOAL, "--algo", "wastar"])
         .assert()
         .code(2)
-        .stderr(predicates::str::contains("bibfs cannot be watched"));
+        .stderr(predicates::str::contains("wastar cannot be watched"));
 }

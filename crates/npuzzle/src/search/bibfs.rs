@@ -14,6 +14,7 @@
 //! optimal path — no "minus one" correction, and the tests check it against
 //! the complete tables.
 
+use super::observe::{Observer, Quiet};
 use super::forecast::{states_forecast, FORECAST_MARGIN, FORECAST_MIN};
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::states::{StateCost, StateMap};
@@ -116,23 +117,34 @@ struct Meet {
 /// the growth so far plainly needs more than the state budget to meet at
 /// depth `d`.
 fn search(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
-    struct Work<'a> {
-        problem: &'a Problem,
-        opts: &'a SolveOptions,
-    }
-    impl WithCodec for Work<'_> {
-        type Output = Result<Solution, SearchError>;
-        fn run<C: Codec>(self, codec: C) -> Self::Output {
-            run(codec, self.problem, self.opts)
-        }
-    }
-    with_codec(problem.start().len(), Work { problem, opts })
+    search_observed(problem, opts, &mut Quiet)
 }
 
-fn run<C: Codec>(
+/// [`search`], telling `obs` where the two sides meet.
+pub(crate) fn search_observed<O: Observer>(
+    problem: &Problem,
+    opts: &SolveOptions,
+    obs: &mut O,
+) -> Result<Solution, SearchError> {
+    struct Work<'a, O> {
+        problem: &'a Problem,
+        opts: &'a SolveOptions,
+        obs: &'a mut O,
+    }
+    impl<O: Observer> WithCodec for Work<'_, O> {
+        type Output = Result<Solution, SearchError>;
+        fn run<C: Codec>(self, codec: C) -> Self::Output {
+            run(codec, self.problem, self.opts, self.obs)
+        }
+    }
+    with_codec(problem.start().len(), Work { problem, opts, obs })
+}
+
+fn run<C: Codec, O: Observer>(
     codec: C,
     problem: &Problem,
     opts: &SolveOptions,
+    obs: &mut O,
 ) -> Result<Solution, SearchError> {
     let forecast = opts.forecast;
     let clock = Clock::new(&opts.budget);
@@ -149,6 +161,7 @@ fn run<C: Codec>(
     if start_key == goal_key {
         stats.peak_states = 1;
         stats.elapsed = clock.start.elapsed();
+        obs.met(problem.start().tiles(), 0, 0);
         return Ok(finish(Some(Vec::new()), stats));
     }
     let mut fwd = Side::new(start_key, problem.start().blank());
@@ -194,17 +207,25 @@ fn run<C: Codec>(
         match layer {
             Ok(None) => {}
             Ok(Some(m)) => {
-                let path = if forward {
+                // (the meeting board: the child of `here`'s node, already
+                // held by `there`)
+                let (path, ahead) = if forward {
                     let mut p = fwd.path_to(m.here);
                     p.push(m.dir);
+                    let ahead = p.len();
                     p.extend(bwd.path_from(m.there));
-                    p
+                    (p, ahead)
                 } else {
                     let mut p = fwd.path_to(m.there);
+                    let ahead = p.len();
                     p.push(m.dir.opposite());
                     p.extend(bwd.path_from(m.here));
-                    p
+                    (p, ahead)
                 };
+                if let Ok(board) = problem.start().apply_path(&path[..ahead]) {
+                    let behind = (path.len() - ahead) as u32;
+                    obs.met(board.tiles(), ahead as u32, behind);
+                }
                 stats.elapsed = clock.start.elapsed();
                 return Ok(finish(Some(path), stats));
             }

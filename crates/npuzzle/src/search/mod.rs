@@ -45,7 +45,7 @@ pub use idastar::idastar_with;
 pub use compare::{compare, compare_refusing, CompareRow, Comparison};
 pub use plan::{plan, plan_grid, solve_grid, GridAnswer, Plan, Workload};
 pub use observe::Observer;
-pub use trace::{observe, trace, Event, IterationSummary, Trace};
+pub use trace::{observe, trace, Event, IterationSummary, Meeting, Trace};
 pub use prune::Pruning;
 
 use crate::board::{Board, Dir, Shape};

@@ -55,6 +55,13 @@ pub trait Observer {
     fn iteration(&mut self, bound: u32, expanded: u64, next: Option<u32>) {
         let _ = (bound, expanded, next);
     }
+
+    /// Bidirectional BFS: the two searches met on the board `tiles`,
+    /// `forward` moves from the start and `backward` moves from the goal.
+    #[inline]
+    fn met(&mut self, tiles: &[u8], forward: u32, backward: u32) {
+        let _ = (tiles, forward, backward);
+    }
 }
 
 /// The observer of an unobserved search: nothing.

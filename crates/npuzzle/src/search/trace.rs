@@ -45,6 +45,15 @@ pub enum Event {
         /// False for the goal's layer, cut short.
         complete: bool,
     },
+    /// Where a bidirectional search met ([`Observer::met`]).
+    Met {
+        /// The board both searches reached.
+        tiles: Vec<u8>,
+        /// Its distance from the start.
+        forward: u32,
+        /// Its distance from the goal.
+        backward: u32,
+    },
     /// An IDA* iteration ([`Observer::iteration`]).
     Iteration {
         /// Its bound.
@@ -119,6 +128,9 @@ pub struct Trace {
     /// A*: nodes expanded at each `f = g + h`, in increasing `f`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub expanded_by_f: Vec<(u32, u64)>,
+    /// Bidirectional BFS: where the two searches met.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meet: Option<Meeting>,
     /// IDA*: the iterations, in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub iterations: Vec<IterationSummary>,
@@ -136,6 +148,29 @@ pub struct Trace {
     pub events_dropped: u64,
 }
 
+/// Where a bidirectional search met, in a [`Trace`].
+///
+/// ```
+/// use npuzzle::{parse_board, trace, Algorithm, Problem, SolveOptions};
+///
+/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
+/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
+/// let problem = Problem::new(start, goal)?;
+/// let t = trace(&problem, &SolveOptions::default().with_algorithm(Algorithm::Bibfs), 0)?;
+/// let meet = t.meet.unwrap();
+/// assert_eq!(meet.forward + meet.backward, 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Meeting {
+    /// The board both searches reached, tiles in reading order.
+    pub board: Vec<u8>,
+    /// Its distance from the start.
+    pub forward: u32,
+    /// Its distance from the goal.
+    pub backward: u32,
+}
+
 /// The recorder behind [`trace`].
 struct Recorder {
     events: Vec<Event>,
@@ -144,6 +179,7 @@ struct Recorder {
     layers: Vec<u64>,
     by_f: std::collections::BTreeMap<u32, u64>,
     iterations: Vec<IterationSummary>,
+    meet: Option<Meeting>,
 }
 
 impl Recorder {
@@ -177,6 +213,19 @@ impl Observer for Recorder {
         });
     }
 
+    fn met(&mut self, tiles: &[u8], forward: u32, backward: u32) {
+        self.meet = Some(Meeting {
+            board: tiles.to_vec(),
+            forward,
+            backward,
+        });
+        self.record(|| Event::Met {
+            tiles: tiles.to_vec(),
+            forward,
+            backward,
+        });
+    }
+
     fn iteration(&mut self, bound: u32, expanded: u64, next: Option<u32>) {
         self.iterations.push(IterationSummary { bound, expanded });
         self.record(|| Event::Iteration {
@@ -189,7 +238,8 @@ impl Observer for Recorder {
 
 /// Solves `problem` as [`solve`](crate::solve) would, with the planner's
 /// choice of algorithm and heuristic, telling `obs` what the search does:
-/// BFS (any of its three visited sets), A* and IDA* can be watched; other
+/// BFS (any of its three visited sets), bidirectional BFS, A* and IDA*
+/// can be watched; other
 /// algorithms are refused with [`SearchError::NotObservable`].
 ///
 /// ```
@@ -228,6 +278,7 @@ pub fn observe<O: Observer>(
         Algorithm::Bfs => super::bfs::search_observed(problem, &run, Visited::Auto, obs)?,
         Algorithm::BfsHash => super::bfs::search_observed(problem, &run, Visited::Hash, obs)?,
         Algorithm::BfsSet => super::bfs::search_observed(problem, &run, Visited::Ordered, obs)?,
+        Algorithm::Bibfs => super::bibfs::search_observed(problem, &run, obs)?,
         Algorithm::Astar => super::astar::search_observed(problem, &run, super::astar::Weight::ONE, obs)?,
         Algorithm::Idastar => super::idastar::search_observed(problem, &run, obs)?,
         other => {
@@ -266,6 +317,7 @@ pub fn trace(
         layers: Vec::new(),
         by_f: Default::default(),
         iterations: Vec::new(),
+        meet: None,
     };
     let sol = observe(problem, opts, &mut rec)?;
     let Stats {
@@ -281,6 +333,7 @@ pub fn trace(
         generated,
         layers: rec.layers,
         expanded_by_f: rec.by_f.into_iter().collect(),
+        meet: rec.meet,
         iterations: rec.iterations,
         branching_factor: sol.moves.and_then(|d| branching_factor(generated + 1, d)),
         events: rec.events,

@@ -124,6 +124,28 @@ fn idastar_bounds_rise_to_the_answer_and_add_up() {
 }
 
 #[test]
+fn bibfs_meets_on_a_shortest_path() {
+    for shape in [Shape::new(3, 3), Shape::new(2, 4)] {
+        for (s, g) in pairs(shape, 15, 32) {
+            let from_start = common::bfs_all(&s);
+            let from_goal = common::bfs_all(&g);
+            let want = from_start[g.tiles()];
+            let t = traced(
+                &s,
+                &g,
+                &SolveOptions::default().with_algorithm(Algorithm::Bibfs),
+            );
+            assert_eq!(t.moves, Some(want));
+            let m = t.meet.expect("a meeting");
+            assert_eq!(m.forward + m.backward, want, "{s} → {g}");
+            // the meeting board lies on a shortest path, at those depths
+            assert_eq!(from_start[&m.board], m.forward);
+            assert_eq!(from_goal[&m.board], m.backward);
+        }
+    }
+}
+
+#[test]
 fn the_events_kept_are_capped_and_the_totals_still_count() {
     let (s, g) = pairs(Shape::new(3, 3), 1, 31).remove(0);
     let p = Problem::new(s, g).unwrap();
@@ -144,7 +166,7 @@ fn other_algorithms_are_refused_and_unreachable_goals_answered() {
     let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
     let start = goal.moved(npuzzle::Dir::Up).unwrap();
     let p = Problem::new(start, goal.clone()).unwrap();
-    let opts = SolveOptions::default().with_algorithm(Algorithm::Bibfs);
+    let opts = SolveOptions::default().with_algorithm(Algorithm::Wastar);
     assert!(matches!(
         trace(&p, &opts, 10),
         Err(SearchError::NotObservable { .. })
