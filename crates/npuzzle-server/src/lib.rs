@@ -27,6 +27,7 @@ mod conn;
 mod error;
 mod limits;
 mod pdb;
+mod trace;
 
 pub use config::{Config, ConfigError, PdbAllow};
 pub use error::ApiError;
@@ -81,6 +82,7 @@ fn build(config: Config) -> (Router, Arc<AppState>) {
         .route("/api/health", get(api::health))
         .route("/api/solve", post(api::solve).fallback(api::use_post))
         .route("/api/compare", post(api::compare).fallback(api::use_post))
+        .route("/api/trace", post(trace::trace).fallback(api::use_post))
         .route("/api/parse", post(api::parse).fallback(api::use_post))
         .fallback(api::not_found)
         .layer(axum::middleware::from_fn_with_state(
