@@ -13,6 +13,8 @@
 
 #[path = "e2e_support/browser.rs"]
 mod browser;
+#[path = "e2e_support/explore.rs"]
+mod explore;
 
 use browser::*;
 use fantoccini::Locator;
@@ -47,6 +49,18 @@ fn main() -> ExitCode {
         .with_ignored_flag(skip),
         Trial::test("sizes_goals_shuffle_and_clicks", || {
             in_runtime(sizes_goals_shuffle_and_clicks())
+        })
+        .with_ignored_flag(skip),
+        Trial::test("explore_step_and_play_on_astar", || {
+            in_runtime(explore::explore_step_and_play_on_astar())
+        })
+        .with_ignored_flag(skip),
+        Trial::test("explore_race_of_bfs_and_idastar", || {
+            in_runtime(explore::race_of_bfs_and_idastar())
+        })
+        .with_ignored_flag(skip),
+        Trial::test("the_page_in_chinese_and_the_switch", || {
+            in_runtime(explore::the_page_in_chinese())
         })
         .with_ignored_flag(skip),
     ];
