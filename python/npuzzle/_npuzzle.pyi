@@ -27,8 +27,8 @@ _ShapeLike = Union[Tuple[int, int], str, int, None]
 """A board size: `(rows, cols)`, `"2x4"`, or `n` for n×n; sides from 2 to 16."""
 
 _Algorithm = Literal[
-    "auto", "table", "bfs", "bfs-hash", "bfs-set", "bibfs", "astar", "idastar", "wastar", "anytime",
-    "fast",
+    "auto", "table", "bfs", "bfs-hash", "bfs-set", "bibfs", "astar", "idastar", "wastar", "greedy",
+    "dfid", "anytime", "fast",
 ]
 _Heuristic = Literal["auto", "misplaced", "manhattan", "linear-conflict", "pdb"]
 

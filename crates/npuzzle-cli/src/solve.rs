@@ -53,8 +53,10 @@ pub struct SearchArgs {
     /// Algorithm: auto (the planner's choice: exact search up to 16 cells,
     /// anytime up to 25, fast beyond), table, bfs, bfs-hash, bfs-set (BFS
     /// with a hash set / an ordered set of visited states), bibfs, astar,
-    /// idastar, wastar (within --weight of optimal), anytime, fast (any
-    /// size up to 4096x4096, not optimal; the only one beyond 16x16).
+    /// idastar, wastar (within --weight of optimal), greedy (greedy
+    /// best-first on the heuristic alone, not optimal), dfid (depth-first
+    /// iterative deepening, no heuristic), anytime, fast (any size up to
+    /// 4096x4096, not optimal; the only one beyond 16x16).
     #[arg(short, long, default_value = "auto", value_name = "ALGO")]
     pub algo: Algorithm,
 

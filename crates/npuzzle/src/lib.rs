@@ -97,8 +97,9 @@ pub use board::{
 pub use budget::{Budget, Interrupt, Limit};
 pub use search::{
     compare, compare_refusing, idastar_with, observe, plan, plan_grid, solve, solve_grid, trace,
-    verify_path, Algorithm, CompareRow, Comparison, ErrorKind, Event, GridAnswer, IterationSummary,
-    Meeting, Observer, Plan, Pruning, SearchError, Solution, SolveOptions, Stats, Trace, Workload,
+    verify_path, Algorithm, CompareRow, Comparison, ErrorKind, Event, Fate, GridAnswer,
+    IterationSummary, Meeting, Memory, Observer, Plan, Pruning, SearchError, Side, Solution,
+    SolveOptions, Stats, Trace, Visit, Workload,
 };
 // Heuristics: the selector, and the trait for writing one's own.
 pub use heuristic::{Heuristic, HeuristicKind};

@@ -9,6 +9,12 @@
 //! states, which weighted A* therefore never does (it is what makes it
 //! fast); the answer reports the lower bound `max(h(start), ⌈g/W⌉)`.
 //!
+//! **Greedy best-first** (`greedy`), a teaching contrast: the same search
+//! ordered by `h` alone (the limit of an infinite weight), so it heads
+//! straight for the goal the heuristic points at and promises nothing of
+//! the length; its answer is marked not optimal, with `h(start)` as its
+//! lower bound.
+//!
 //! Ties on `f` go to the deeper node (larger `g`): among equally promising
 //! nodes the one nearest the goal by the heuristic comes first, which
 //! usually finds the goal early in the last `f` layer. Stale heap entries
@@ -21,7 +27,7 @@
 use super::forecast::{states_forecast, FORECAST_MARGIN, FORECAST_MIN};
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::states::{StateCost, StateMap};
-use super::observe::{Observer, Quiet};
+use super::observe::{Fate, Observer, Quiet, Visit};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
@@ -32,6 +38,7 @@ use std::collections::BinaryHeap;
 
 const NAME: &str = "astar";
 const WEIGHTED: &str = "wastar";
+const GREEDY: &str = "greedy";
 const ROOT: u32 = u32::MAX;
 /// `g` is kept in 16 bits: paths of at most this many moves.
 const MAX_F: u32 = 0xFFFF;
@@ -64,6 +71,20 @@ impl Solver for Wastar {
     }
 }
 
+/// The `greedy` solver: best-first on `h` alone.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Greedy;
+
+impl Solver for Greedy {
+    fn name(&self) -> &'static str {
+        GREEDY
+    }
+
+    fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+        search(problem, opts, Weight::GREEDY)
+    }
+}
+
 /// A weight `W = num / den` on the heuristic, kept as integers so that
 /// `f·den = g·den + h·num` orders the open list exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +96,8 @@ pub(crate) struct Weight {
 impl Weight {
     /// Plain A*.
     pub(crate) const ONE: Weight = Weight { num: 1, den: 1 };
+    /// Greedy best-first: `g` counts for nothing.
+    pub(crate) const GREEDY: Weight = Weight { num: 1, den: 0 };
 
     /// `w` to the nearest hundredth (at least 1, at most 100).
     pub(crate) fn new(w: f64) -> Weight {
@@ -94,6 +117,21 @@ impl Weight {
     #[inline]
     fn f(self, g: u32, h: u32) -> u32 {
         self.den * g + self.num * h
+    }
+
+    /// The `h` of an entry of priority `f` at depth `g`.
+    #[inline]
+    fn h(self, f: u32, g: u32) -> u32 {
+        (f - self.den * g) / self.num
+    }
+
+    /// The algorithm's name.
+    fn name(self) -> &'static str {
+        match (self.exact(), self.den) {
+            (true, _) => NAME,
+            (false, 0) => GREEDY,
+            (false, _) => WEIGHTED,
+        }
     }
 
     /// The smallest length `g` may be `W` times: `⌈g/W⌉`.
@@ -229,20 +267,26 @@ fn run<C: Codec, H: Heuristic, O: Observer>(
     let mut s = Search::new(codec, h, problem, opts, weight, obs)?;
     let goal_key = s.codec.pack(problem.goal().tiles());
     while let Some(e) = s.open.pop() {
-        let (f, g, idx) = unentry(e);
-        let f = if weight.exact() { f } else { s.level };
+        let (raw, g, idx) = unentry(e);
+        let h_node = weight.h(raw, g);
+        // (plain A*'s f is g + h and its layers; weighted A*'s says nothing
+        // of the depth)
+        let f = if weight.exact() { raw } else { s.level };
         let node = &s.nodes[idx as usize];
         if u32::from(node.g) != g || node.flags & CLOSED != 0 {
             continue; // stale entry
         }
+        let via = (node.parent != ROOT).then(|| dir_from_code(node.flags));
         if f > s.level {
             s.enter_layer(f)?;
         }
         if s.nodes[idx as usize].key == goal_key {
+            s.obs.frontier(s.open.len() as u64, s.stats.expanded);
+            let tiles = problem.goal().tiles();
+            s.obs.expanded(&Visit { tiles, g, h: Some(0), via });
             return Ok(s.found(idx, g));
         }
-        // (plain A*'s f is g + h; weighted A*'s says nothing of h)
-        s.expand(idx, g, weight.exact().then(|| f - g))?;
+        s.expand(idx, g, h_node)?;
     }
     let stats = s.stats.finish(s.nodes.len(), &s.clock);
     Ok(Solution::found(s.name, Some(h.name()), None, None, stats))
@@ -288,7 +332,7 @@ impl<'a, C: Codec, H: Heuristic, O: Observer> Search<'a, C, H, O> {
         weight: Weight,
         obs: &'a mut O,
     ) -> Result<Self, SearchError> {
-        let name = if weight.exact() { NAME } else { WEIGHTED };
+        let name = weight.name();
         // A node, its entry in the index, and heap entries (a state can be
         // queued again when reached more cheaply: counted twice).
         let cost = StateCost::new(
@@ -381,9 +425,9 @@ impl<'a, C: Codec, H: Heuristic, O: Observer> Search<'a, C, H, O> {
         Solution::found(self.name, Some(self.h.name()), Some(g), path, stats)
     }
 
-    /// Closes node `idx` (popped at depth `g`, estimate `est` where known)
-    /// and offers each child.
-    fn expand(&mut self, idx: u32, g: u32, est: Option<u32>) -> Result<(), SearchError> {
+    /// Closes node `idx` (popped at depth `g`, with estimate `est`) and
+    /// offers each child.
+    fn expand(&mut self, idx: u32, g: u32, est: u32) -> Result<(), SearchError> {
         let node = &mut self.nodes[idx as usize];
         node.flags |= CLOSED;
         let (key, blank, came, is_root) = (
@@ -399,7 +443,9 @@ impl<'a, C: Codec, H: Heuristic, O: Observer> Search<'a, C, H, O> {
         }
         self.stats.expanded += 1;
         self.codec.unpack(&key, &mut self.tiles);
-        self.obs.expanded(&self.tiles, g, est);
+        self.obs.frontier(self.open.len() as u64, self.stats.expanded - 1);
+        let via = (!is_root).then_some(came);
+        self.obs.expanded(&Visit { tiles: &self.tiles, g, h: Some(est), via });
         let hs = self.h.init(&self.tiles);
         let moves = self.nb.of(blank);
         for m in 0..usize::from(moves.len) {
@@ -413,12 +459,15 @@ impl<'a, C: Codec, H: Heuristic, O: Observer> Search<'a, C, H, O> {
             let child = self.codec.slide(&key, &self.tiles, tile, to, blank);
             let g2 = g + 1;
             let h2 = self.h.value(&self.h.update(&hs, &self.tiles, tile, to, blank));
+            // (beyond MAX_F: cannot be on an answer A* could queue)
+            let fate = if g2 + h2 > MAX_F {
+                Fate::Pruned
+            } else {
+                self.offer(child, idx, g2, self.weight.f(g2, h2), dir, to)?
+            };
+            let tiles = &self.tiles;
+            self.obs.generated(&Visit { tiles, g: g2, h: Some(h2), via: Some(dir) }, fate);
             undo_slide(&mut self.tiles, blank, to, tile);
-            if g2 + h2 > MAX_F {
-                continue; // cannot be on an answer A* could queue
-            }
-            let f2 = self.weight.f(g2, h2);
-            self.offer(child, idx, g2, f2, dir, to)?;
         }
         Ok(())
     }
@@ -434,7 +483,7 @@ impl<'a, C: Codec, H: Heuristic, O: Observer> Search<'a, C, H, O> {
         f2: u32,
         dir: Dir,
         to: usize,
-    ) -> Result<(), SearchError> {
+    ) -> Result<Fate, SearchError> {
         match self.index.entry(child) {
             Entry::Occupied(o) => {
                 let j = *o.get();
@@ -447,7 +496,9 @@ impl<'a, C: Codec, H: Heuristic, O: Observer> Search<'a, C, H, O> {
                     n.flags = dir_code(dir); // and reopened
 
                     self.open.push(entry(f2, g2, j));
+                    return Ok(Fate::Queued);
                 }
+                Ok(Fate::Duplicate)
             }
             Entry::Vacant(v) => {
                 let held = self.nodes.len();
@@ -470,9 +521,9 @@ impl<'a, C: Codec, H: Heuristic, O: Observer> Search<'a, C, H, O> {
                 });
                 v.insert(j);
                 self.open.push(entry(f2, g2, j));
+                Ok(Fate::Queued)
             }
         }
-        Ok(())
     }
 
     /// The error for a search stopped by `i`.

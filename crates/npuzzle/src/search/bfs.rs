@@ -17,7 +17,7 @@
 use super::forecast::{states_forecast, FORECAST_MARGIN, FORECAST_MIN};
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::states::{StateCost, StateSet};
-use super::observe::{Observer, Quiet};
+use super::observe::{Fate, Observer, Quiet, Visit};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
@@ -103,6 +103,9 @@ trait Seen<K> {
     /// Bytes per entry (0: a fixed allocation, checked before it is made)
     /// and whether each entry holds its own copy of the key.
     fn entry_bytes(&self) -> (usize, bool);
+
+    /// What the set holds now, in bytes, and what it is called.
+    fn held(&self) -> (u64, &'static str);
 }
 
 struct RankBits(Vec<u64>);
@@ -120,6 +123,10 @@ impl<K> Seen<K> for RankBits {
     fn entry_bytes(&self) -> (usize, bool) {
         (0, false)
     }
+
+    fn held(&self) -> (u64, &'static str) {
+        (self.0.capacity() as u64 * 8, "rank bit array")
+    }
 }
 
 impl<K: std::hash::Hash + Eq + Clone> Seen<K> for StateSet<K> {
@@ -130,6 +137,12 @@ impl<K: std::hash::Hash + Eq + Clone> Seen<K> for StateSet<K> {
 
     fn entry_bytes(&self) -> (usize, bool) {
         (std::mem::size_of::<K>(), true)
+    }
+
+    fn held(&self) -> (u64, &'static str) {
+        // a bucket (key and control byte) per slot, capacity being 7/8 of them
+        let slot = std::mem::size_of::<K>() as u64 + 1;
+        (self.capacity() as u64 * 8 / 7 * slot, "hash set")
     }
 }
 
@@ -142,6 +155,12 @@ impl<K: Ord + Clone> Seen<K> for BTreeSet<K> {
     fn entry_bytes(&self) -> (usize, bool) {
         // B-tree nodes are at least half full, with a little overhead
         (2 * std::mem::size_of::<K>() + 8, true)
+    }
+
+    fn held(&self) -> (u64, &'static str) {
+        // (as entry_bytes: its nodes are not exposed)
+        let (entry, _) = Seen::<K>::entry_bytes(self);
+        (self.len() as u64 * entry as u64, "ordered set")
     }
 }
 
@@ -260,6 +279,7 @@ fn run<C: Codec, S: Seen<C::Key>, O: Observer>(
     }
     // The queue ran dry: the goal is unreachable (callers rule this out by
     // parity first, so this only happens when called directly).
+    bfs.tell_memory();
     let stats = bfs.stats.finish(bfs.nodes.len(), &bfs.clock);
     Ok(Solution::found(name, None, None, None, stats))
 }
@@ -361,7 +381,11 @@ impl<'a, C: Codec, S: Seen<C::Key>, O: Observer> Search<'a, C, S, O> {
         let (key, blank, came) = (node.key.clone(), usize::from(node.blank), node.dir);
         let is_root = node.parent == ROOT;
         self.codec.unpack(&key, &mut self.tiles);
-        self.obs.expanded(&self.tiles, self.depth, None);
+        let open = (self.nodes.len() - head - 1) as u64;
+        self.obs.frontier(open, head as u64);
+        let via = (!is_root).then(|| dir_from_code(came));
+        let (tiles, g) = (&self.tiles, self.depth);
+        self.obs.expanded(&Visit { tiles, g, h: None, via });
         self.stats.expanded += 1;
         let moves = self.nb.of(blank);
         for i in 0..usize::from(moves.len) {
@@ -373,7 +397,14 @@ impl<'a, C: Codec, S: Seen<C::Key>, O: Observer> Search<'a, C, S, O> {
             self.stats.generated += 1;
             let tile = slide(&mut self.tiles, blank, to);
             let child = self.codec.slide(&key, &self.tiles, tile, to, blank);
-            if self.seen.insert(&child, &self.tiles) {
+            let fresh = self.seen.insert(&child, &self.tiles);
+            if O::ACTIVE {
+                let fate = if fresh { Fate::Queued } else { Fate::Duplicate };
+                let (tiles, g) = (&self.tiles, self.depth + 1);
+                let child = Visit { tiles, g, h: None, via: Some(dir) };
+                self.obs.generated(&child, fate);
+            }
+            if fresh {
                 if child == *goal_key {
                     let path = self.path_to(head, dir);
                     let held = self.nodes.len() + 1;
@@ -426,6 +457,7 @@ impl<'a, C: Codec, S: Seen<C::Key>, O: Observer> Search<'a, C, S, O> {
 
     /// The answer `path`, with `held` states at the peak.
     fn found(&mut self, path: Vec<Dir>, held: usize) -> Solution {
+        self.tell_memory();
         let stats = self.stats.finish(held, &self.clock);
         let moves = Some(path.len() as u32);
         let path = self.opts.want_path.then_some(path);
@@ -436,6 +468,14 @@ impl<'a, C: Codec, S: Seen<C::Key>, O: Observer> Search<'a, C, S, O> {
     fn stopped(&mut self, i: Interrupt) -> SearchError {
         let stats = self.stats.finish(self.nodes.len(), &self.clock);
         i.error(self.name, &self.opts.budget, self.depth, stats)
+    }
+
+    /// Tells the observer what the visited set and the array of states
+    /// hold.
+    fn tell_memory(&mut self) {
+        let (visited, set) = self.seen.held();
+        let nodes = (self.nodes.capacity() * std::mem::size_of::<Node<C::Key>>()) as u64;
+        self.obs.memory(set, visited, nodes);
     }
 }
 

@@ -14,7 +14,7 @@
 //! optimal path — no "minus one" correction, and the tests check it against
 //! the complete tables.
 
-use super::observe::{Observer, Quiet};
+use super::observe::{self, Fate, Observer, Quiet, Visit};
 use super::forecast::{states_forecast, FORECAST_MARGIN, FORECAST_MIN};
 use super::moves::{dir_code, dir_from_code, slide, undo_slide, Neighbours};
 use super::states::{StateCost, StateMap};
@@ -167,8 +167,17 @@ fn run<C: Codec, O: Observer>(
     let mut fwd = Side::new(start_key, problem.start().blank());
     let mut bwd = Side::new(goal_key, problem.goal().blank());
     let mut tiles = vec![0u8; problem.start().len()];
+    for side in [observe::Side::Forward, observe::Side::Backward] {
+        obs.side(side);
+        obs.layer(0, 1, true);
+    }
     loop {
         let forward = fwd.frontier() <= bwd.frontier();
+        obs.side(if forward {
+            observe::Side::Forward
+        } else {
+            observe::Side::Backward
+        });
         if let Some(d) = forecast {
             if let Some(need) = forecast_states(&fwd, &bwd, d) {
                 if need > FORECAST_MARGIN * max_states as f64 {
@@ -199,29 +208,18 @@ fn run<C: Codec, O: Observer>(
             ),
         };
         let layer = expand_layer(
-            codec, &nb, here, there, &mut tiles, &mut stats, &clock, limits,
+            codec, &nb, here, there, &mut tiles, &mut stats, &clock, limits, obs,
         );
         let depth = fwd.depth + bwd.depth;
         let held = (fwd.nodes.len() + bwd.nodes.len()) as u64;
         stats.peak_states = stats.peak_states.max(held);
         match layer {
-            Ok(None) => {}
+            Ok(None) => {
+                let here = if forward { &fwd } else { &bwd };
+                obs.layer(here.depth, here.frontier() as u64, true);
+            }
             Ok(Some(m)) => {
-                // (the meeting board: the child of `here`'s node, already
-                // held by `there`)
-                let (path, ahead) = if forward {
-                    let mut p = fwd.path_to(m.here);
-                    p.push(m.dir);
-                    let ahead = p.len();
-                    p.extend(bwd.path_from(m.there));
-                    (p, ahead)
-                } else {
-                    let mut p = fwd.path_to(m.there);
-                    let ahead = p.len();
-                    p.push(m.dir.opposite());
-                    p.extend(bwd.path_from(m.here));
-                    (p, ahead)
-                };
+                let (path, ahead) = meeting_path(&fwd, &bwd, forward, &m);
                 if let Ok(board) = problem.start().apply_path(&path[..ahead]) {
                     let behind = (path.len() - ahead) as u32;
                     obs.met(board.tiles(), ahead as u32, behind);
@@ -237,6 +235,31 @@ fn run<C: Codec, O: Observer>(
     }
 }
 
+/// The whole path through meeting `m` (found by the forward side when
+/// `forward`), and how many of its moves lead from the start to the
+/// meeting board: the child of the expanding side's node, already held by
+/// the other side.
+fn meeting_path<K: Clone + Eq + std::hash::Hash>(
+    fwd: &Side<K>,
+    bwd: &Side<K>,
+    forward: bool,
+    m: &Meet,
+) -> (Vec<Dir>, usize) {
+    if forward {
+        let mut p = fwd.path_to(m.here);
+        p.push(m.dir);
+        let ahead = p.len();
+        p.extend(bwd.path_from(m.there));
+        (p, ahead)
+    } else {
+        let mut p = fwd.path_to(m.there);
+        let ahead = p.len();
+        p.push(m.dir.opposite());
+        p.extend(bwd.path_from(m.here));
+        (p, ahead)
+    }
+}
+
 /// What both sides together may hold.
 #[derive(Clone, Copy)]
 struct Limits {
@@ -247,7 +270,7 @@ struct Limits {
 /// Expands the whole frontier of `here`; returns the first state also held
 /// by `there`.
 #[allow(clippy::too_many_arguments)]
-fn expand_layer<C: Codec>(
+fn expand_layer<C: Codec, O: Observer>(
     codec: C,
     nb: &Neighbours,
     here: &mut Side<C::Key>,
@@ -256,6 +279,7 @@ fn expand_layer<C: Codec>(
     stats: &mut Stats,
     clock: &Clock<'_>,
     limits: Limits,
+    obs: &mut O,
 ) -> Result<Option<Meet>, Interrupt> {
     let end = here.nodes.len();
     for i in here.layer_start..end {
@@ -270,6 +294,9 @@ fn expand_layer<C: Codec>(
             node.parent == ROOT,
         );
         codec.unpack(&key, tiles);
+        obs.frontier((here.nodes.len() - i - 1) as u64, i as u64);
+        let (via, g) = ((!is_root).then_some(came), here.depth);
+        obs.expanded(&Visit { tiles, g, h: None, via });
         stats.expanded += 1;
         let moves = nb.of(blank);
         for m in 0..usize::from(moves.len) {
@@ -281,8 +308,14 @@ fn expand_layer<C: Codec>(
             stats.generated += 1;
             let tile = slide(tiles, blank, to);
             let child = codec.slide(&key, tiles, tile, to, blank);
+            let seen = here.index.contains_key(&child);
+            if O::ACTIVE {
+                let fate = if seen { Fate::Duplicate } else { Fate::Queued };
+                let g = here.depth + 1;
+                obs.generated(&Visit { tiles, g, h: None, via: Some(dir) }, fate);
+            }
             undo_slide(tiles, blank, to, tile);
-            if here.index.contains_key(&child) {
+            if seen {
                 continue;
             }
             if let Some(&j) = there.index.get(&child) {

@@ -16,6 +16,7 @@
 //! hands subtrees to several of them.
 
 use super::moves::{dir_code, slide, undo_slide, Moves, Neighbours};
+use super::observe::{Fate, Observer, Quiet, Visit};
 use super::prune::{MovePruner, Pruning, FORBIDDEN};
 use super::{Limit, Problem};
 use crate::board::{Board, Dir};
@@ -36,8 +37,9 @@ pub enum Step {
     Stopped,
 }
 
-/// The depth-first core of IDA*, for one heuristic.
-pub struct Ida<'h, H: TableHooks> {
+/// The depth-first core of IDA*, for one heuristic, telling `O` what it
+/// does (nothing, for [`Quiet`]: every call is compiled away).
+pub struct Ida<'h, H: TableHooks, O: Observer = Quiet> {
     h: &'h H,
     /// Neighbours of each cell; indexed by a `u8` cell, so no bounds checks.
     moves: [Moves; 256],
@@ -69,12 +71,27 @@ pub struct Ida<'h, H: TableHooks> {
     interrupt: Option<Interrupt>,
     /// Moves of the path found, last move first, filled while unwinding.
     path: Vec<Dir>,
+    obs: O,
 }
 
 impl<'h, H: TableHooks> Ida<'h, H> {
     /// A searcher for boards of `goal`'s shape, limited by `clock`'s budget,
     /// pruning moves as `pruning` says.
     pub fn new(h: &'h H, goal: &Board, clock: Clock<'h>, pruning: Pruning) -> Ida<'h, H> {
+        Ida::observed(h, goal, clock, pruning, Quiet)
+    }
+}
+
+impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
+    /// [`Ida::new`], telling `obs` each node expanded and each child
+    /// generated.
+    pub fn observed(
+        h: &'h H,
+        goal: &Board,
+        clock: Clock<'h>,
+        pruning: Pruning,
+        obs: O,
+    ) -> Ida<'h, H, O> {
         let nb = Neighbours::new(goal.shape());
         let max_nodes = clock.budget().max_nodes;
         let n = goal.len();
@@ -114,13 +131,19 @@ impl<'h, H: TableHooks> Ida<'h, H> {
             stop: None,
             interrupt: None,
             path: Vec::new(),
+            obs,
         }
+    }
+
+    /// The observer.
+    pub fn observer(&mut self) -> &mut O {
+        &mut self.obs
     }
 
     /// Also stopped (as if cancelled) once `stop` is raised: a parallel
     /// search's workers watch both the caller's cancel flag (in their
     /// budget) and the flag a worker raises when it finds the answer.
-    pub fn watching(mut self, stop: Arc<AtomicBool>) -> Ida<'h, H> {
+    pub fn watching(mut self, stop: Arc<AtomicBool>) -> Ida<'h, H, O> {
         self.stop = Some(stop);
         self
     }
@@ -307,7 +330,6 @@ impl<'h, H: TableHooks> Ida<'h, H> {
         let m = self.moves[usize::from(blank)];
         let codes = self.codes[usize::from(blank)];
         let b = usize::from(blank);
-        let limit = self.bound.saturating_sub(g + 1);
         let len = usize::from(m.len);
         let mut nexts = [FORBIDDEN; 4];
         for (next, &code) in nexts.iter_mut().zip(&codes).take(len) {
@@ -323,35 +345,9 @@ impl<'h, H: TableHooks> Ida<'h, H> {
             }
             &own
         };
-        let mut kids: [Option<(H::State, u32)>; 4] = [None; 4];
-        // each child's `f` and the heuristic's tie-break, to search the
-        // most promising first
-        let mut fs = [u64::MAX; 4];
-        for (i, &next) in nexts.iter().enumerate().take(len) {
-            if next == FORBIDDEN {
-                continue;
-            }
-            self.generated += 1;
-            let to = usize::from(m.cells[i]);
-            let hs2 = self.child(&hs, &touched[i], b, to, limit);
-            let mut f = g + 1 + self.h.value(&hs2);
-            if self.second && f <= self.bound {
-                f = f.max(g + 1 + self.h.second(&hs2));
-            }
-            if f > self.bound {
-                // pathmax: the parent is at least `f − 2` (its `g` plus the
-                // child's estimate less one; saturating, for a heuristic
-                // that says 0 short of the goal)
-                if f.saturating_sub(2) > self.bound {
-                    self.next_bound = self.next_bound.min(f - 2);
-                    return Step::Exhausted;
-                }
-                self.next_bound = self.next_bound.min(f);
-                continue;
-            }
-            fs[i] = child_key(self.h, f, &hs2);
-            kids[i] = Some((hs2, next));
-        }
+        let Some((kids, fs)) = self.evaluate(b, &m, g, &hs, &nexts, touched) else {
+            return Step::Exhausted;
+        };
         let mut order = [0usize, 1, 2, 3];
         order.sort_by_key(|&i| fs[i]);
         // Every child to be searched has its own children's entries asked
@@ -372,6 +368,11 @@ impl<'h, H: TableHooks> Ida<'h, H> {
             let (cell, dir) = (m.cells[i], m.dirs[i]);
             let to = usize::from(cell);
             let tile = slide(&mut self.board, b, to);
+            if O::ACTIVE {
+                let (tiles, h) = (&self.board[..self.n], self.h.value(&hs2));
+                let via = Some(dir);
+                self.obs.expanded(&Visit { tiles, g: g + 1, h: Some(h), via });
+            }
             // (without `AHEAD` the child reads nothing of it)
             let its = if AHEAD { &grand[i] } else { ahead };
             let step = self.dfs::<AHEAD>(cell, next, g + 1, hs2, its);
@@ -381,6 +382,77 @@ impl<'h, H: TableHooks> Ida<'h, H> {
             }
         }
         Step::Exhausted
+    }
+}
+
+impl<H: TableHooks, O: Observer> Ida<'_, H, O> {
+    /// The first pass of an expansion of the node in place (blank on `b`,
+    /// depth `g`, heuristic state `hs`, the automaton's next states
+    /// `nexts`): each child within the bound, with its heuristic and
+    /// automaton states, and its search key ([`child_key`]; `u64::MAX` for
+    /// the others); `None` when a child's estimate prunes the parent
+    /// (pathmax).
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn evaluate(
+        &mut self,
+        b: usize,
+        m: &Moves,
+        g: u32,
+        hs: &H::State,
+        nexts: &[u32; 4],
+        touched: &[H::Touched; 4],
+    ) -> Option<([Option<(H::State, u32)>; 4], [u64; 4])> {
+        let limit = self.bound.saturating_sub(g + 1);
+        let mut kids: [Option<(H::State, u32)>; 4] = [None; 4];
+        // each child's `f` and the heuristic's tie-break, to search the
+        // most promising first
+        let mut fs = [u64::MAX; 4];
+        for (i, &next) in nexts.iter().enumerate().take(usize::from(m.len)) {
+            if next == FORBIDDEN {
+                continue;
+            }
+            self.generated += 1;
+            let to = usize::from(m.cells[i]);
+            let hs2 = self.child(hs, &touched[i], b, to, limit);
+            let mut f = g + 1 + self.h.value(&hs2);
+            if self.second && f <= self.bound {
+                f = f.max(g + 1 + self.h.second(&hs2));
+            }
+            if O::ACTIVE {
+                let fate = if f > self.bound { Fate::Pruned } else { Fate::Queued };
+                self.tell_child(b, to, m.dirs[i], g + 1, f - g - 1, fate);
+            }
+            if f > self.bound {
+                // pathmax: the parent is at least `f − 2` (its `g` plus the
+                // child's estimate less one; saturating, for a heuristic
+                // that says 0 short of the goal)
+                if f.saturating_sub(2) > self.bound {
+                    self.next_bound = self.next_bound.min(f - 2);
+                    return None;
+                }
+                self.next_bound = self.next_bound.min(f);
+                continue;
+            }
+            fs[i] = child_key(self.h, f, &hs2);
+            kids[i] = Some((hs2, next));
+        }
+        Some((kids, fs))
+    }
+
+    /// Tells the observer of the child whose blank goes from `b` to `to`
+    /// (`dir`), at depth `g` with estimate `h`.
+    #[cold]
+    fn tell_child(&mut self, b: usize, to: usize, dir: Dir, g: u32, h: u32, fate: Fate) {
+        let tile = slide(&mut self.board, b, to);
+        let child = Visit {
+            tiles: &self.board[..self.n],
+            g,
+            h: Some(h),
+            via: Some(dir),
+        };
+        self.obs.generated(&child, fate);
+        undo_slide(&mut self.board, b, to, tile);
     }
 }
 

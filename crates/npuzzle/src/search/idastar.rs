@@ -1,15 +1,75 @@
 //! IDA*, sequential: depth-first searches bounded by `f = g + h`, the bound
 //! raised each iteration to the smallest `f` that exceeded it (rounded up
 //! to the solutions' parity). The depth-first core is [`super::ida`].
+//!
+//! **Depth-first iterative deepening** (`dfid`), a teaching contrast, is
+//! the same driver with no heuristic ([`Blind`]): each iteration searches
+//! every path one move longer (two, by parity) than the last, so it is
+//! optimal, needs memory only for its path, and pays for its blindness in
+//! nodes.
 
 use super::forecast::{FORECAST_MARGIN, FORECAST_MIN};
 use super::ida::{solution_parity, with_parity, Ida, Step};
-use super::observe::{Observer, Quiet};
+use super::observe::{Fate, Observer, Quiet, Visit};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::budget::{Clock, Interrupt};
 use crate::heuristic::{with_heuristic, Heuristic, Plain, TableHooks, WithHeuristic};
 
 const NAME: &str = "idastar";
+const DFID: &str = "dfid";
+
+/// The `dfid` solver: IDA* without a heuristic.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dfid;
+
+impl Solver for Dfid {
+    fn name(&self) -> &'static str {
+        DFID
+    }
+
+    fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+        run_observed(&Plain(Blind), Label::DFID, problem, opts, &mut Quiet)
+    }
+}
+
+/// No estimate: 0 everywhere (the goal is still recognised by its tiles).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Blind;
+
+impl Heuristic for Blind {
+    type State = ();
+    const READS_TILES: bool = false;
+
+    fn name(&self) -> &'static str {
+        "none"
+    }
+    fn init(&self, _tiles: &[u8]) {}
+    #[inline]
+    fn value(&self, _state: &()) -> u32 {
+        0
+    }
+    #[inline]
+    fn update(&self, _: &(), _: &[u8], _: u8, _: usize, _: usize) {}
+}
+
+/// What a run of the driver calls itself: the algorithm, and whether its
+/// heuristic is named in the answer.
+#[derive(Clone, Copy)]
+struct Label {
+    name: &'static str,
+    informed: bool,
+}
+
+impl Label {
+    const IDASTAR: Label = Label {
+        name: NAME,
+        informed: true,
+    };
+    const DFID: Label = Label {
+        name: DFID,
+        informed: false,
+    };
+}
 
 /// The sequential `idastar` solver.
 #[derive(Clone, Copy, Debug, Default)]
@@ -96,10 +156,38 @@ fn run<H: TableHooks>(
     problem: &Problem,
     opts: &SolveOptions,
 ) -> Result<Solution, SearchError> {
-    run_observed(h, problem, opts, &mut Quiet)
+    run_observed(h, Label::IDASTAR, problem, opts, &mut Quiet)
 }
 
-/// IDA* with `opts.heuristic`, telling `obs` each iteration.
+/// Depth-first iterative deepening, telling `obs` what it does.
+pub(crate) fn dfid_observed<O: Observer>(
+    problem: &Problem,
+    opts: &SolveOptions,
+    obs: &mut O,
+) -> Result<Solution, SearchError> {
+    run_observed(&Plain(Blind), Label::DFID, problem, opts, &mut Blindfold(obs))
+}
+
+/// Passes on what a blind search tells, without the estimates of 0 it
+/// does not have.
+struct Blindfold<O>(O);
+
+impl<O: Observer> Observer for Blindfold<O> {
+    fn expanded(&mut self, node: &Visit<'_>) {
+        self.0.expanded(&Visit { h: None, ..*node });
+    }
+    fn generated(&mut self, child: &Visit<'_>, fate: Fate) {
+        self.0.generated(&Visit { h: None, ..*child }, fate);
+    }
+    fn iteration_started(&mut self, bound: u32) {
+        self.0.iteration_started(bound);
+    }
+    fn iteration(&mut self, bound: u32, expanded: u64, next: Option<u32>) {
+        self.0.iteration(bound, expanded, next);
+    }
+}
+
+/// IDA* with `opts.heuristic`, telling `obs` what it does.
 pub(crate) fn search_observed<O: Observer>(
     problem: &Problem,
     opts: &SolveOptions,
@@ -113,7 +201,7 @@ pub(crate) fn search_observed<O: Observer>(
     impl<O: Observer> WithHeuristic for Work<'_, O> {
         type Output = Result<Solution, SearchError>;
         fn run<H: TableHooks>(self, h: &H) -> Self::Output {
-            run_observed(h, self.problem, self.opts, self.obs)
+            run_observed(h, Label::IDASTAR, self.problem, self.opts, self.obs)
         }
     }
     with_heuristic(
@@ -125,24 +213,26 @@ pub(crate) fn search_observed<O: Observer>(
     )?
 }
 
-/// [`run`], telling `obs` each iteration as it ends.
+/// [`run`], named by `label`, telling `obs` what it does: each iteration
+/// as it begins and ends, and (through [`Ida`]) each node and child.
 fn run_observed<H: TableHooks, O: Observer>(
     h: &H,
+    label: Label,
     problem: &Problem,
     opts: &SolveOptions,
     obs: &mut O,
 ) -> Result<Solution, SearchError> {
-    let forecast = opts.forecast;
+    let (name, h_name) = (label.name, label.informed.then(|| h.name()));
     let clock = Clock::new(&opts.budget);
     let start = clock.start;
-    let mut ida = Ida::new(h, problem.goal(), clock, opts.pruning);
+    let mut ida = Ida::observed(h, problem.goal(), clock, opts.pruning, obs);
     ida.set_board(problem.start().tiles());
     let hs = h.init(problem.start().tiles());
     let root = ida.root(problem.start().blank());
     let parity = solution_parity(problem);
     let mut bound = with_parity(h.value(&hs), parity);
     let mut done: Vec<Iteration> = Vec::new();
-    let stats = |ida: &Ida<'_, H>, bound: u32| Stats {
+    let stats = |ida: &Ida<'_, H, &mut O>, bound: u32| Stats {
         expanded: ida.expanded,
         generated: ida.generated,
         // The path from the root: one board, and a heuristic state per level.
@@ -151,24 +241,29 @@ fn run_observed<H: TableHooks, O: Observer>(
     };
     loop {
         let before = ida.expanded;
+        if O::ACTIVE {
+            let root = Visit {
+                tiles: problem.start().tiles(),
+                g: 0,
+                h: Some(h.value(&hs)).filter(|_| label.informed),
+                via: None,
+            };
+            ida.observer().iteration_started(bound);
+            ida.observer().expanded(&root);
+        }
         match ida.search(problem.start().blank(), root, 0, hs, bound) {
             Step::Found => {
-                obs.iteration(bound, ida.expanded - before, None);
+                let spent = ida.expanded - before;
+                ida.observer().iteration(bound, spent, None);
                 let path = ida.take_path();
                 let moves = Some(path.len() as u32);
                 let path = opts.want_path.then_some(path);
-                return Ok(Solution::found(
-                    NAME,
-                    Some(h.name()),
-                    moves,
-                    path,
-                    stats(&ida, bound),
-                ));
+                return Ok(Solution::found(name, h_name, moves, path, stats(&ida, bound)));
             }
             Step::Stopped => {
                 let i = ida.interrupt().unwrap_or(Interrupt::Cancelled);
                 let depth = done.last().map_or(0, |it| it.bound);
-                return Err(i.error(NAME, &opts.budget, depth, stats(&ida, bound)));
+                return Err(i.error(name, &opts.budget, depth, stats(&ida, bound)));
             }
             Step::Exhausted => {
                 done.push(Iteration {
@@ -177,17 +272,18 @@ fn run_observed<H: TableHooks, O: Observer>(
                 });
                 let next = (ida.next_bound() != u32::MAX)
                     .then(|| with_parity(ida.next_bound(), parity));
-                obs.iteration(bound, ida.expanded - before, next);
-                if ida.next_bound() == u32::MAX {
+                let spent = ida.expanded - before;
+                ida.observer().iteration(bound, spent, next);
+                let Some(next) = next else {
                     let stats = stats(&ida, bound);
-                    return Ok(Solution::found(NAME, Some(h.name()), None, None, stats));
-                }
-                bound = with_parity(ida.next_bound(), parity);
-                if let Some(d) = forecast {
+                    return Ok(Solution::found(name, h_name, None, None, stats));
+                };
+                bound = next;
+                if let Some(d) = opts.forecast {
                     if let Some(need) = forecast_nodes(&done, ida.expanded, d) {
                         if need > FORECAST_MARGIN * opts.budget.max_nodes as f64 {
                             return Err(SearchError::Forecast {
-                                algorithm: NAME,
+                                algorithm: name,
                                 limit: Limit::Nodes,
                                 budget: opts.budget.max_nodes,
                                 forecast: need,

@@ -32,6 +32,7 @@ mod forecast;
 mod ida;
 mod idastar;
 mod moves;
+mod events;
 mod observe;
 mod parallel;
 mod states;
@@ -44,8 +45,9 @@ pub use error::{ErrorKind, SearchError};
 pub use idastar::idastar_with;
 pub use compare::{compare, compare_refusing, CompareRow, Comparison};
 pub use plan::{plan, plan_grid, solve_grid, GridAnswer, Plan, Workload};
-pub use observe::Observer;
-pub use trace::{observe, trace, Event, IterationSummary, Meeting, Trace};
+pub use observe::{Fate, Observer, Side, Visit};
+pub use events::{Event, IterationSummary, Meeting, Memory, Trace};
+pub use trace::{observe, trace};
 pub use prune::Pruning;
 
 use crate::board::{Board, Dir, Shape};
@@ -406,6 +408,12 @@ pub enum Algorithm {
     Idastar,
     /// Weighted A*: answers within the weight times the fewest moves.
     Wastar,
+    /// Greedy best-first on the heuristic alone, a teaching contrast: fast
+    /// to an answer, not optimal.
+    Greedy,
+    /// Depth-first iterative deepening, IDA* without a heuristic, a
+    /// teaching contrast: optimal, and blind.
+    Dfid,
     /// A first answer at once, improved while time remains, with a proven
     /// lower bound.
     Anytime,
@@ -422,7 +430,7 @@ impl From<Algorithm> for &'static str {
 
 impl Algorithm {
     /// Every algorithm, `auto` first.
-    pub const ALL: [Algorithm; 11] = [
+    pub const ALL: [Algorithm; 13] = [
         Algorithm::Auto,
         Algorithm::Table,
         Algorithm::Bfs,
@@ -432,6 +440,8 @@ impl Algorithm {
         Algorithm::Astar,
         Algorithm::Idastar,
         Algorithm::Wastar,
+        Algorithm::Greedy,
+        Algorithm::Dfid,
         Algorithm::Anytime,
         Algorithm::Fast,
     ];
@@ -449,6 +459,8 @@ impl Algorithm {
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
             Algorithm::Wastar => "wastar",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Dfid => "dfid",
             Algorithm::Anytime => "anytime",
             Algorithm::Fast => "fast",
         }
@@ -459,7 +471,7 @@ impl Algorithm {
     pub fn exact(self) -> bool {
         !matches!(
             self,
-            Algorithm::Wastar | Algorithm::Anytime | Algorithm::Fast
+            Algorithm::Wastar | Algorithm::Greedy | Algorithm::Anytime | Algorithm::Fast
         )
     }
 
@@ -467,7 +479,11 @@ impl Algorithm {
     pub fn informed(self) -> bool {
         matches!(
             self,
-            Algorithm::Astar | Algorithm::Idastar | Algorithm::Wastar | Algorithm::Anytime
+            Algorithm::Astar
+                | Algorithm::Idastar
+                | Algorithm::Wastar
+                | Algorithm::Greedy
+                | Algorithm::Anytime
         )
     }
 }
@@ -494,6 +510,8 @@ impl FromStr for Algorithm {
                 "bfs-btree" | "bfs-ordered" => Some(Algorithm::BfsSet),
                 "wa*" | "weighted-astar" | "weighted" => Some(Algorithm::Wastar),
                 "constructive" | "large" => Some(Algorithm::Fast),
+                "best-first" | "gbfs" | "greedy-best-first" => Some(Algorithm::Greedy),
+                "iddfs" | "id" | "iterative-deepening" => Some(Algorithm::Dfid),
                 _ => None,
             })
             .ok_or_else(|| {

@@ -148,6 +148,8 @@ impl Plan {
             Algorithm::Bibfs => &bibfs::Bibfs,
             Algorithm::Astar => &astar::Astar,
             Algorithm::Wastar => &astar::Wastar,
+            Algorithm::Greedy => &astar::Greedy,
+            Algorithm::Dfid => &idastar::Dfid,
             Algorithm::Anytime => &anytime::Anytime,
             Algorithm::Fast => &fast::Fast,
             Algorithm::Idastar | Algorithm::Auto if self.threads > 1 => &parallel::ParallelIdastar,
@@ -216,7 +218,7 @@ impl Plan {
 fn pdb_options(algorithm: Algorithm, pdb: &pdb::PdbOptions) -> pdb::PdbOptions {
     let whole = matches!(
         algorithm,
-        Algorithm::Astar | Algorithm::Wastar | Algorithm::Anytime
+        Algorithm::Astar | Algorithm::Wastar | Algorithm::Greedy | Algorithm::Anytime
     );
     pdb.clone().with_whole_values(whole)
 }

@@ -1,185 +1,32 @@
 //! Running a search watched: [`observe`] with an observer of the
 //! caller's, [`trace`] with a bounded recorder whose summary a person
 //! reads (BFS layers, A*'s expansions by `f`, IDA*'s iterations, the
-//! effective branching factor).
+//! effective branching factor). The records themselves are in `events.rs`.
 
-use super::observe::Observer;
+use super::events::{Event, IterationSummary, Meeting, Memory, Trace};
+use super::observe::{Fate, Observer, Side, Visit};
 use super::{plan, Algorithm, Problem, SearchError, SolveOptions, Stats};
-use serde::Serialize;
-
-/// One event of a [`Trace`].
-///
-/// ```
-/// use npuzzle::{parse_board, trace, Algorithm, Event, Problem, SolveOptions};
-///
-/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
-/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
-/// let problem = Problem::new(start, goal)?;
-/// let t = trace(&problem, &SolveOptions::default().with_algorithm(Algorithm::Astar), 1)?;
-/// // the first node A* expands is the start, with its estimate
-/// assert!(matches!(&t.events[0], Event::Expanded { g: 0, h: Some(5), .. }));
-/// assert_eq!(serde_json::to_string(&t.events[0])?,
-///     r#"{"event":"expanded","tiles":[2,8,3,1,6,4,7,0,5],"g":0,"h":5}"#);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-#[non_exhaustive]
-pub enum Event {
-    /// A node expanded ([`Observer::expanded`]).
-    Expanded {
-        /// Its board, tiles in reading order.
-        tiles: Vec<u8>,
-        /// Its depth.
-        g: u32,
-        /// Its estimate, where the search has one.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        h: Option<u32>,
-    },
-    /// A breadth-first layer ([`Observer::layer`]).
-    Layer {
-        /// Its depth.
-        depth: u32,
-        /// States first reached at that depth.
-        states: u64,
-        /// False for the goal's layer, cut short.
-        complete: bool,
-    },
-    /// Where a bidirectional search met ([`Observer::met`]).
-    Met {
-        /// The board both searches reached.
-        tiles: Vec<u8>,
-        /// Its distance from the start.
-        forward: u32,
-        /// Its distance from the goal.
-        backward: u32,
-    },
-    /// An IDA* iteration ([`Observer::iteration`]).
-    Iteration {
-        /// Its bound.
-        bound: u32,
-        /// Nodes it expanded.
-        expanded: u64,
-        /// The next bound.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        next: Option<u32>,
-    },
-}
-
-/// An IDA* iteration in a [`Trace`]: its bound and the nodes it expanded.
-///
-/// ```
-/// use npuzzle::{parse_board, trace, Algorithm, Problem, SolveOptions};
-///
-/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
-/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
-/// let problem = Problem::new(start, goal)?;
-/// let ida = SolveOptions::default().with_algorithm(Algorithm::Idastar);
-/// let t = trace(&problem, &ida, 0)?;
-/// let total: u64 = t.iterations.iter().map(|it| it.expanded).sum();
-/// assert_eq!(total, t.expanded);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct IterationSummary {
-    /// The bound on `f = g + h`.
-    pub bound: u32,
-    /// Nodes expanded under it.
-    pub expanded: u64,
-}
-
-/// What a traced search did: its answer, its totals, the per-depth summary
-/// a person reads (BFS layers, A*'s expansions by `f`, IDA*'s iterations),
-/// the effective branching factor, and the events themselves, at most
-/// `max_events` of them (the totals still count every one).
-///
-/// ```
-/// use npuzzle::{parse_board, trace, Algorithm, Problem, SolveOptions};
-///
-/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
-/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
-/// let problem = Problem::new(start, goal)?;
-/// let t = trace(&problem, &SolveOptions::default().with_algorithm(Algorithm::Bfs), 0)?;
-/// assert_eq!((t.algorithm, t.moves), ("bfs", Some(5)));
-/// assert!(t.events.is_empty() && t.events_dropped > 0); // none kept, all counted
-/// let b = t.branching_factor.unwrap();
-/// let tree: f64 = (0..=5).map(|i| b.powi(i)).sum();
-/// assert!((tree - (t.generated + 1) as f64).abs() < 1e-6);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[non_exhaustive]
-pub struct Trace {
-    /// The algorithm that ran (`bfs`, `astar`, `idastar`, …).
-    pub algorithm: &'static str,
-    /// The heuristic, for the informed searches.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub heuristic: Option<&'static str>,
-    /// The fewest moves, or `None` when the goal cannot be reached.
-    pub moves: Option<u32>,
-    /// Nodes expanded and generated.
-    pub expanded: u64,
-    /// Successors generated.
-    pub generated: u64,
-    /// BFS: how many states were first reached at each depth, from 0 up
-    /// to the goal's (the last cut short when the goal was found).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub layers: Vec<u64>,
-    /// A*: nodes expanded at each `f = g + h`, in increasing `f`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub expanded_by_f: Vec<(u32, u64)>,
-    /// Bidirectional BFS: where the two searches met.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub meet: Option<Meeting>,
-    /// IDA*: the iterations, in order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub iterations: Vec<IterationSummary>,
-    /// The effective branching factor `b*`: the branching of a uniform tree
-    /// of the answer's depth `d` holding the nodes generated and the root,
-    /// `N + 1 = 1 + b + b² + … + b^d` (`None` for an answer of 0 moves or
-    /// none).
-    pub branching_factor: Option<f64>,
-    /// The events recorded, in order.
-    #[serde(skip)]
-    pub events: Vec<Event>,
-    /// Most events recorded.
-    pub max_events: usize,
-    /// Events seen but not recorded, past `max_events`.
-    pub events_dropped: u64,
-}
-
-/// Where a bidirectional search met, in a [`Trace`].
-///
-/// ```
-/// use npuzzle::{parse_board, trace, Algorithm, Problem, SolveOptions};
-///
-/// let start = parse_board("2 8 3 / 1 6 4 / 7 0 5", None)?;
-/// let goal = parse_board("1 2 3 / 8 0 4 / 7 6 5", None)?;
-/// let problem = Problem::new(start, goal)?;
-/// let t = trace(&problem, &SolveOptions::default().with_algorithm(Algorithm::Bibfs), 0)?;
-/// let meet = t.meet.unwrap();
-/// assert_eq!(meet.forward + meet.backward, 5);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Meeting {
-    /// The board both searches reached, tiles in reading order.
-    pub board: Vec<u8>,
-    /// Its distance from the start.
-    pub forward: u32,
-    /// Its distance from the goal.
-    pub backward: u32,
-}
+use crate::board::{path_string, Dir};
 
 /// The recorder behind [`trace`].
+#[derive(Default)]
 struct Recorder {
     events: Vec<Event>,
     max_events: usize,
     dropped: u64,
+    goal: Vec<u8>,
+    /// The bidirectional search at work, once it has said.
+    side: Option<Side>,
+    /// The frontier told before the next expansion, and the largest.
+    frontier: Option<(u64, u64)>,
+    max_open: Option<u64>,
     layers: Vec<u64>,
+    forward_layers: Vec<u64>,
+    backward_layers: Vec<u64>,
     by_f: std::collections::BTreeMap<u32, u64>,
     iterations: Vec<IterationSummary>,
     meet: Option<Meeting>,
+    memory: Option<Memory>,
 }
 
 impl Recorder {
@@ -193,24 +40,60 @@ impl Recorder {
 }
 
 impl Observer for Recorder {
-    fn expanded(&mut self, tiles: &[u8], g: u32, h: Option<u32>) {
-        if let Some(h) = h {
-            *self.by_f.entry(g + h).or_default() += 1;
+    fn expanded(&mut self, node: &Visit<'_>) {
+        // (the search from the goal expands it as its root)
+        let goal = node.tiles == self.goal.as_slice() && self.side != Some(Side::Backward);
+        if let (Some(f), false) = (node.f(), goal) {
+            *self.by_f.entry(f).or_default() += 1;
         }
+        let (open, closed) = self.frontier.take().unzip();
+        let side = self.side;
         self.record(|| Event::Expanded {
-            tiles: tiles.to_vec(),
-            g,
-            h,
+            tiles: node.tiles.to_vec(),
+            g: node.g,
+            h: node.h,
+            via: node.via.map(Dir::letter),
+            open,
+            closed,
+            side,
+            goal,
         });
     }
 
+    fn generated(&mut self, child: &Visit<'_>, fate: Fate) {
+        let side = self.side;
+        self.record(|| Event::Generated {
+            tiles: child.tiles.to_vec(),
+            g: child.g,
+            h: child.h,
+            via: child.via.map_or('?', Dir::letter),
+            fate,
+            side,
+        });
+    }
+
+    fn frontier(&mut self, open: u64, closed: u64) {
+        self.frontier = Some((open, closed));
+        self.max_open = self.max_open.max(Some(open));
+    }
+
     fn layer(&mut self, depth: u32, states: u64, complete: bool) {
-        self.layers.push(states);
+        match self.side {
+            None => self.layers.push(states),
+            Some(Side::Forward) => self.forward_layers.push(states),
+            Some(Side::Backward) => self.backward_layers.push(states),
+        }
+        let side = self.side;
         self.record(|| Event::Layer {
             depth,
             states,
             complete,
+            side,
         });
+    }
+
+    fn side(&mut self, side: Side) {
+        self.side = Some(side);
     }
 
     fn met(&mut self, tiles: &[u8], forward: u32, backward: u32) {
@@ -226,6 +109,10 @@ impl Observer for Recorder {
         });
     }
 
+    fn iteration_started(&mut self, bound: u32) {
+        self.record(|| Event::IterationStarted { bound });
+    }
+
     fn iteration(&mut self, bound: u32, expanded: u64, next: Option<u32>) {
         self.iterations.push(IterationSummary { bound, expanded });
         self.record(|| Event::Iteration {
@@ -234,23 +121,32 @@ impl Observer for Recorder {
             next,
         });
     }
+
+    fn memory(&mut self, set: &'static str, visited: u64, nodes: u64) {
+        self.memory = Some(Memory {
+            set,
+            visited_bytes: visited,
+            nodes_bytes: nodes,
+        });
+    }
 }
 
 /// Solves `problem` as [`solve`](crate::solve) would, with the planner's
 /// choice of algorithm and heuristic, telling `obs` what the search does:
-/// BFS (any of its three visited sets), bidirectional BFS, A* and IDA*
-/// can be watched; other
-/// algorithms are refused with [`SearchError::NotObservable`].
+/// BFS (any of its three visited sets), bidirectional BFS, A*, weighted
+/// A*, greedy best-first, IDA* and depth-first iterative deepening can be
+/// watched; the others (the tables, anytime and the fast solver) are
+/// refused with [`SearchError::NotObservable`].
 ///
 /// ```
-/// use npuzzle::{observe, parse_board, Algorithm, Observer, Problem, SolveOptions};
+/// use npuzzle::{observe, parse_board, Algorithm, Observer, Problem, SolveOptions, Visit};
 ///
 /// /// Counts the nodes expanded at each depth.
 /// #[derive(Default)]
 /// struct PerDepth(Vec<u64>);
 /// impl Observer for PerDepth {
-///     fn expanded(&mut self, _tiles: &[u8], g: u32, _h: Option<u32>) {
-///         let g = g as usize;
+///     fn expanded(&mut self, node: &Visit<'_>) {
+///         let g = node.g as usize;
 ///         if self.0.len() <= g { self.0.resize(g + 1, 0); }
 ///         self.0[g] += 1;
 ///     }
@@ -262,7 +158,8 @@ impl Observer for Recorder {
 /// let opts = SolveOptions::default().with_algorithm(Algorithm::Astar);
 /// let answer = observe(&Problem::new(start, goal)?, &opts, &mut seen)?;
 /// assert_eq!(answer.moves, Some(5));
-/// assert_eq!(seen.0.iter().sum::<u64>(), answer.stats.expanded);
+/// // every node expanded, and the goal, told when A* came to expand it
+/// assert_eq!(seen.0.iter().sum::<u64>(), answer.stats.expanded + 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn observe<O: Observer>(
@@ -270,6 +167,7 @@ pub fn observe<O: Observer>(
     opts: &SolveOptions,
     obs: &mut O,
 ) -> Result<super::Solution, SearchError> {
+    use super::astar::{self, Weight};
     use super::bfs::Visited;
     let plan = plan::plan(problem, opts)?;
     let run = plan.resolved(opts);
@@ -279,8 +177,11 @@ pub fn observe<O: Observer>(
         Algorithm::BfsHash => super::bfs::search_observed(problem, &run, Visited::Hash, obs)?,
         Algorithm::BfsSet => super::bfs::search_observed(problem, &run, Visited::Ordered, obs)?,
         Algorithm::Bibfs => super::bibfs::search_observed(problem, &run, obs)?,
-        Algorithm::Astar => super::astar::search_observed(problem, &run, super::astar::Weight::ONE, obs)?,
+        Algorithm::Astar => astar::search_observed(problem, &run, Weight::ONE, obs)?,
+        Algorithm::Wastar => astar::search_observed(problem, &run, Weight::new(run.weight), obs)?,
+        Algorithm::Greedy => astar::search_observed(problem, &run, Weight::GREEDY, obs)?,
         Algorithm::Idastar => super::idastar::search_observed(problem, &run, obs)?,
+        Algorithm::Dfid => super::idastar::dfid_observed(problem, &run, obs)?,
         other => {
             return Err(SearchError::NotObservable {
                 algorithm: other.name(),
@@ -311,30 +212,44 @@ pub fn trace(
     max_events: usize,
 ) -> Result<Trace, SearchError> {
     let mut rec = Recorder {
-        events: Vec::new(),
         max_events,
-        dropped: 0,
-        layers: Vec::new(),
-        by_f: Default::default(),
-        iterations: Vec::new(),
-        meet: None,
+        goal: problem.goal().tiles().to_vec(),
+        ..Recorder::default()
     };
-    let sol = observe(problem, opts, &mut rec)?;
+    let sol = observe(problem, &opts.clone().with_path(true), &mut rec)?;
     let Stats {
         expanded,
         generated,
+        elapsed,
         ..
     } = sol.stats;
+    let shape = problem.shape();
     Ok(Trace {
         algorithm: sol.algorithm,
         heuristic: sol.heuristic,
+        rows: shape.rows,
+        cols: shape.cols,
+        start: problem.start().tiles().to_vec(),
+        goal: rec.goal,
         moves: sol.moves,
+        path: sol.path.as_deref().map(path_string),
+        optimal: sol.optimal,
         expanded,
         generated,
+        seconds: elapsed.as_secs_f64(),
+        max_open: rec.max_open,
         layers: rec.layers,
-        expanded_by_f: rec.by_f.into_iter().collect(),
+        forward_layers: rec.forward_layers,
+        backward_layers: rec.backward_layers,
+        // (IDA*'s iterations say it better: its nodes by f repeat there)
+        expanded_by_f: if rec.iterations.is_empty() {
+            rec.by_f.into_iter().collect()
+        } else {
+            Vec::new()
+        },
         meet: rec.meet,
         iterations: rec.iterations,
+        memory: rec.memory,
         branching_factor: sol.moves.and_then(|d| branching_factor(generated + 1, d)),
         events: rec.events,
         max_events,

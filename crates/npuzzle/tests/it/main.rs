@@ -14,3 +14,4 @@ mod properties;
 mod suboptimal;
 mod tables;
 mod trace;
+mod trace_events;

@@ -76,7 +76,12 @@ fn astar_expands_in_non_decreasing_f_with_a_consistent_heuristic() {
                 .events
                 .iter()
                 .filter_map(|e| match e {
-                    Event::Expanded { g, h: Some(h), .. } => Some(g + h),
+                    Event::Expanded {
+                        g,
+                        h: Some(h),
+                        goal: false,
+                        ..
+                    } => Some(g + h),
                     _ => None,
                 })
                 .collect();
@@ -166,11 +171,13 @@ fn other_algorithms_are_refused_and_unreachable_goals_answered() {
     let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
     let start = goal.moved(npuzzle::Dir::Up).unwrap();
     let p = Problem::new(start, goal.clone()).unwrap();
-    let opts = SolveOptions::default().with_algorithm(Algorithm::Wastar);
-    assert!(matches!(
-        trace(&p, &opts, 10),
-        Err(SearchError::NotObservable { .. })
-    ));
+    for algo in [Algorithm::Anytime, Algorithm::Fast, Algorithm::Table] {
+        let opts = SolveOptions::default().with_algorithm(algo);
+        assert!(matches!(
+            trace(&p, &opts, 10),
+            Err(SearchError::NotObservable { .. })
+        ));
+    }
     let odd = Board::from_tiles(3, 3, &[2, 1, 3, 4, 5, 6, 7, 8, 0]).unwrap();
     let p = Problem::new(odd, goal).unwrap();
     let bfs = SolveOptions::default().with_algorithm(Algorithm::Bfs);
