@@ -6,7 +6,7 @@ use super::api::{heavy, ApiJson, Job, ProblemRequest, RequestBudget};
 use super::{ApiError, AppState, Config};
 use axum::extract::{Extension, State};
 use axum::Json;
-use npuzzle::{Algorithm, Problem, SolveOptions, TableSet};
+use npuzzle::Algorithm;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::sync::Arc;
@@ -77,58 +77,22 @@ pub async fn trace(
         .limiter
         .run(heavy(&plan), deadline, move |flag| {
             opts.budget.cancel = Some(flag);
-            let t = npuzzle::trace(&problem, &opts, max_events)?;
-            answer(&problem, &opts, &t)
+            npuzzle::trace(&problem, &opts, max_events).map(|t| answer(&t))
         })
         .await??;
     Ok(Json(answer))
 }
 
-/// The summary as JSON with the events beside it.
-fn answer(
-    problem: &Problem,
-    opts: &SolveOptions,
-    t: &npuzzle::Trace,
-) -> Result<Value, npuzzle::SearchError> {
+/// The summary as JSON with the events beside it (`Trace` leaves them out
+/// of its own serialization).
+fn answer(t: &npuzzle::Trace) -> Value {
     let mut v = match serde_json::to_value(t) {
         Ok(Value::Object(m)) => m,
         _ => Map::new(),
     };
-    fill_in(&mut v, problem, opts, t.moves)?;
     v.insert(
         "events".into(),
         serde_json::to_value(&t.events).unwrap_or_default(),
     );
-    Ok(Value::Object(v))
-}
-
-/// The board and the answer's path where the core's summary does not
-/// carry them yet (its trace grows them, see EVENTS.md): the page replays
-/// the path. Every search traced so far is optimal, so any fewest-moves
-/// path is the one to show.
-fn fill_in(
-    v: &mut Map<String, Value>,
-    problem: &Problem,
-    opts: &SolveOptions,
-    moves: Option<u32>,
-) -> Result<(), npuzzle::SearchError> {
-    v.entry("rows").or_insert(problem.rows().into());
-    v.entry("cols").or_insert(problem.cols().into());
-    v.entry("start")
-        .or_insert(problem.start().tiles().to_vec().into());
-    v.entry("goal")
-        .or_insert(problem.goal().tiles().to_vec().into());
-    if v.contains_key("path") || moves.is_none() {
-        return Ok(());
-    }
-    let shape = problem.shape();
-    let path = if TableSet::covers(shape) {
-        TableSet::global().path(shape, problem.start().tiles(), problem.goal().tiles())
-    } else {
-        npuzzle::solve(problem, opts)?.path
-    };
-    if let Some(p) = path {
-        v.insert("path".into(), npuzzle::path_string(&p).into());
-    }
-    Ok(())
+    Value::Object(v)
 }

@@ -176,6 +176,7 @@
       this.current = null;
       this.byF = new Map();
       this.layers = { forward: [], backward: [] };
+      this.front = {}; // bidirectional BFS: each side's open list
       this.iterations = [];
       this.iterExpanded = 0;
       this.bound = null;
@@ -207,7 +208,8 @@
       const key = `${side} ${(e.tiles || []).join(' ')}`;
       switch (e.event) {
         case 'expanded': {
-          this.expanded++;
+          // The goal, come to be expanded, is not counted.
+          if (!e.goal) this.expanded++;
           if (DEPTH_FIRST.has(this.algo) && e.g === 0 && this.tree.nodes.length && !this.sawIterStart) this.tree.reset();
           this.current = e;
           if (e.h !== undefined && e.h !== null) this.byF.set(e.g + e.h, (this.byF.get(e.g + e.h) || 0) + 1);
@@ -215,6 +217,7 @@
           if (!DEPTH_FIRST.has(this.algo)) this.closedKeys.add(key);
           this.closed = e.closed !== undefined ? e.closed : this.closedKeys.size;
           if (e.open !== undefined) this.openSize = e.open;
+          if (e.side && e.open !== undefined) this.front[e.side] = e.open;
           else if (this.sawGenerated) this.openSize = this.open.size;
           if (this.openSize !== null) this.maxOpen = Math.max(this.maxOpen || 0, this.openSize);
           this.iterExpanded++;
@@ -265,6 +268,12 @@
       this.expanded = d.expanded;
       this.generated = d.generated;
       if (d.max_open !== undefined && d.max_open !== null) this.maxOpen = Math.max(this.maxOpen || 0, d.max_open);
+      if (d.events_dropped > 0) {
+        // The last events recorded are not the end: what is known is that
+        // every node expanded was closed.
+        this.closed = d.expanded;
+        this.openSize = null;
+      }
       if (d.meet) this.meet = { tiles: d.meet.board, forward: d.meet.forward, backward: d.meet.backward };
     }
 
@@ -379,7 +388,7 @@
         ['closed', df ? dash : fmt(this.closed)],
         ['maxOpen', df || this.maxOpen === null ? dash : fmt(this.maxOpen)],
         df ? ['bound', this.bound === null ? dash : `${this.bound}${c ? ` (g ${c.g})` : ''}`]
-          : ['depth', c ? (c.h !== undefined ? `${c.g} (h ${c.h}, f ${c.g + c.h})` : String(c.g)) : '0'],
+          : ['depth', this.depthText(c)],
       ];
       const dl = this.q('.counters');
       dl.replaceChildren();
@@ -388,6 +397,13 @@
         dd.dataset.testid = `ex-${k}`;
         dl.append(el('dt', '', t(`ex.${k}`)), dd);
       }
+    }
+
+    depthText(c) {
+      const d = this.data;
+      if (this.done && typeof d.moves === 'number') return String(d.moves);
+      if (!c) return '0';
+      return c.h !== undefined ? `${c.g} (h ${c.h}, f ${c.g + c.h})` : String(c.g);
     }
 
     renderDone() {
@@ -442,6 +458,7 @@
       if (box.hidden) return;
       this.q('.bi-title').textContent = t('ex.frontiers');
       const last = (s) => {
+        if (this.front[s] !== undefined) return this.front[s];
         const l = this.layers[s];
         return l.length ? l[l.length - 1].states : 1;
       };
@@ -462,13 +479,14 @@
       back.hidden = true;
       const title = this.q('.chart-title');
       if (LAYERED.has(this.algo)) {
-        const fwd = this.done && this.algo !== 'bibfs' && d.layers
-          ? d.layers.map((states, depth) => ({ depth, states })) : this.layers.forward;
+        const summary = (l) => (this.done && l && l.length ? l.map((states, depth) => ({ depth, states })) : null);
+        const fwd = summary(this.algo === 'bibfs' ? d.forward_layers : d.layers) || this.layers.forward;
+        const bwd = summary(d.backward_layers) || this.layers.backward;
         title.textContent = t('ex.chart.layers');
         drawBars(main, fwd.map((l) => ({ label: String(l.depth), value: l.states, cls: 'fwd' })));
         if (this.algo === 'bibfs') {
           back.hidden = false;
-          drawBars(back, this.layers.backward.map((l) => ({ label: String(l.depth), value: l.states, cls: 'bwd' })));
+          drawBars(back, bwd.map((l) => ({ label: String(l.depth), value: l.states, cls: 'bwd' })));
         }
       } else if (DEPTH_FIRST.has(this.algo)) {
         title.textContent = t('ex.chart.iter');

@@ -281,7 +281,7 @@
     'stand.pct': (p) => `全部 ${p.all} 个局面中有 ${p.pct}% 需要更少的步数`,
     'stand.hardest': '它是最难的局面之一。',
     'stand.max': (p) => `最难的局面需要 ${p.m} 步。`,
-    'stand.text': (p) => `这个${p.name}局面${p.needs}；${p.share}。${p.tail}`,
+    'stand.text': (p) => `这个 ${p.name}局面${p.needs}；${p.share}。${p.tail}`,
     'cmp.title': '比较',
     'cmp.none': '没有算法给出答案',
     'cmp.agree': (p) => `结果一致：${p.what}`,

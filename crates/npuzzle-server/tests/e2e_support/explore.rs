@@ -259,7 +259,11 @@ pub async fn the_page_in_chinese() {
     assert_eq!(text(&c, "#moves-unit").await, "步（最少步数）");
     assert!(text(&c, "#standing")
         .await
-        .starts_with("这个8 数码局面需要 5 步"));
+        .starts_with("这个 8 数码局面需要 5 步"));
+    // For a look at the Chinese Solve tab (not one of the docs' pictures).
+    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e");
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::write(tmp.join("solve-zh.png"), c.screenshot().await.unwrap()).unwrap();
     // The switch: English at once (the answer too), and in the address.
     c.find(Locator::Css("#lang"))
         .await
@@ -289,7 +293,7 @@ pub async fn the_page_in_chinese() {
     race(&c).await;
     let done = text(&c, "[data-testid=pane-idastar] .done-text").await;
     assert!(done.starts_with("完成："), "{done}");
-    assert_eq!(counter(&c, "bfs", "expanded").await.is_empty(), false);
+    assert!(!counter(&c, "bfs", "expanded").await.is_empty());
     let dt = text(&c, "[data-testid=pane-bfs] .counters dt").await;
     assert_eq!(dt, "已扩展");
     scroll_to_top(&c).await;
