@@ -10,6 +10,8 @@ const APP_JS: &str = include_str!("assets/app.js");
 const I18N_JS: &str = include_str!("assets/i18n.js");
 const BOARDS_JS: &str = include_str!("assets/boards.js");
 const COMPARE_JS: &str = include_str!("assets/compare.js");
+const TRACE_VIEWS_JS: &str = include_str!("assets/trace-views.js");
+const TRACE_PANE_JS: &str = include_str!("assets/trace-pane.js");
 const EXPLORE_JS: &str = include_str!("assets/explore.js");
 
 /// Everything comes from this origin; no inline script or style.
@@ -46,6 +48,8 @@ pub fn script(name: &str) -> Option<&'static str> {
         "i18n.js" => I18N_JS,
         "boards.js" => BOARDS_JS,
         "compare.js" => COMPARE_JS,
+        "trace-views.js" => TRACE_VIEWS_JS,
+        "trace-pane.js" => TRACE_PANE_JS,
         "explore.js" => EXPLORE_JS,
         _ => return None,
     })

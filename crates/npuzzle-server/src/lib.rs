@@ -81,6 +81,8 @@ fn build(config: Config) -> (Router, Arc<AppState>) {
         .route("/i18n.js", get(assets::js))
         .route("/boards.js", get(assets::js))
         .route("/compare.js", get(assets::js))
+        .route("/trace-views.js", get(assets::js))
+        .route("/trace-pane.js", get(assets::js))
         .route("/explore.js", get(assets::js))
         .route("/favicon.ico", get(assets::favicon))
         .route("/api/health", get(api::health))

@@ -178,6 +178,35 @@ pub async fn explore_step_and_play_on_astar() {
     .unwrap();
     click(&c, "#ex-run").await;
     assert!(!text(&c, "#ex-error").await.is_empty());
+
+    // Four at once, to the end: bidirectional BFS shows where its two
+    // searches met; the optimal ones agree, greedy may take more.
+    let four = ["bibfs", "astar", "greedy", "dfid"];
+    run(&c, "2 8 3 1 6 4 7 0 5", &four, "manhattan").await;
+    click(&c, "#ex-end").await;
+    until_finished(&c).await;
+    for a in ["bibfs", "astar", "dfid"] {
+        assert_eq!(moves(&c, a).await, "5", "{a}");
+    }
+    let greedy: u32 = moves(&c, "greedy").await.parse().unwrap();
+    assert!(greedy >= 5);
+    let meet = attr(&c, "[data-testid=pane-bibfs] .meet .mini", "data-tiles").await;
+    assert!(meet.is_some(), "the meeting board");
+    std::fs::write(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e/explore-four.png"),
+        c.screenshot().await.unwrap(),
+    )
+    .unwrap();
+    // Phone width: one column, nothing wider than the screen.
+    c.set_window_size(390, 1400).await.unwrap();
+    let overflow = c
+        .execute(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(overflow.as_i64(), Some(0), "no horizontal scrolling");
     no_script_errors(&c).await;
     c.close().await.unwrap();
 }
