@@ -327,7 +327,8 @@
 
   // The answer's words, written again when the language changes.
   function solutionText(r) {
-    $('algorithm').textContent = r.heuristic ? `${r.algorithm} (${r.heuristic})` : r.algorithm;
+    const { name } = window.npuzzle.i18n;
+    $('algorithm').textContent = r.heuristic ? `${name('algo', r.algorithm)} (${name('h', r.heuristic)})` : name('algo', r.algorithm);
     $('expanded').textContent = fmt(r.stats.expanded);
     $('seconds').textContent = secs(r.stats.seconds);
     if (!r.solvable) {
@@ -485,6 +486,7 @@
     document.addEventListener('keydown', (e) => {
       const tag = (e.target.tagName || '').toLowerCase();
       if (tag === 'input' || tag === 'select' || tag === 'textarea' || e.altKey || e.ctrlKey || e.metaKey) return;
+      if ($('solve-view').hidden) return; // the Explore tab has its own board
       const dir = KEYS[e.key];
       if (dir) {
         e.preventDefault();

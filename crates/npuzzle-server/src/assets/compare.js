@@ -3,7 +3,7 @@
 'use strict';
 
 (() => {
-  const { t } = window.npuzzle.i18n;
+  const { t, name } = window.npuzzle.i18n;
   const { fmt, secs } = window.npuzzle.boards;
   const $ = (id) => document.getElementById(id);
 
@@ -23,7 +23,7 @@
     for (const r of c.rows) {
       const tr = body.insertRow();
       const cells = [
-        [r.algorithm], [r.heuristic || '-'],
+        [name('algo', r.algorithm)], [r.heuristic ? name('h', r.heuristic) : '-'],
         [r.moves === null ? '-' : r.moves < 0 ? t('cmp.unreachable') : r.moves, 'num'],
         [fmt(r.expanded), 'num'], [fmt(r.generated), 'num'], [fmt(r.peak_states), 'num'],
         [r.skipped ? '-' : secs(r.seconds), 'num'], [r.skipped || '', 'note'],
@@ -52,7 +52,8 @@
       return e;
     };
     for (const r of rows) {
-      chart.append(el('div', 'label', r.heuristic ? `${r.algorithm} · ${r.heuristic}` : r.algorithm));
+      const label = name('algo', r.algorithm) + (r.heuristic ? ` · ${name('h', r.heuristic)}` : '');
+      chart.append(el('div', 'label', label));
       const track = el('div', 'track');
       for (let p = 1; p < top; p++) {
         const g = el('div', 'grid');

@@ -160,6 +160,7 @@
     'ex.noOpen': 'The server did not report this search\'s open list.',
     'ex.idaOpen': 'No open list: it goes depth first under a bound, keeping only the current path.',
     'ex.emptyOpen': 'empty',
+    'ex.openLast': 'As at the last event recorded:',
     'ex.noNodes': 'The server did not report the nodes of this search.',
     'ex.tree': (p) => `Search tree (first ${p.n} nodes)`,
     'ex.legend.open': 'open',
@@ -333,6 +334,7 @@
     'ex.noOpen': '服务器没有报告这种搜索的 Open 表。',
     'ex.idaOpen': '没有 Open 表：它在阈值之内深度优先搜索，只保存当前路径。',
     'ex.emptyOpen': '空',
+    'ex.openLast': '以下是最后一个被记录的事件时的状态：',
     'ex.noNodes': '服务器没有报告这种搜索的节点。',
     'ex.tree': (p) => `搜索树（前 ${p.n} 个节点）`,
     'ex.legend.open': '待扩展',
@@ -390,6 +392,13 @@
     return typeof v === 'function' ? v(params || {}) : v;
   }
 
+  // An algorithm's or heuristic's name as the server writes it (`astar`,
+  // `manhattan`), in words where this file has them.
+  function name(kind, v) {
+    const key = `${kind === 'algo' ? 'algo' : 'h'}.${v}`;
+    return EN[key] === undefined ? v : t(key);
+  }
+
   function apply(root) {
     const scope = root || document;
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
@@ -420,7 +429,7 @@
 
   window.npuzzle = window.npuzzle || {};
   window.npuzzle.i18n = {
-    t, apply, set,
+    t, name, apply, set,
     lang: () => lang,
     onChange: (f) => listeners.push(f),
   };

@@ -188,7 +188,8 @@
 
     render() {
       const d = this.data;
-      const title = d ? `${t(`algo.${d.algorithm}`)}${d.heuristic ? ` · ${t(`h.${d.heuristic}`)}` : ''}` : t(`algo.${this.algo}`);
+      const { name } = window.npuzzle.i18n;
+      const title = d ? `${name('algo', d.algorithm)}${d.heuristic ? ` · ${name('h', d.heuristic)}` : ''}` : name('algo', this.algo);
       this.q('.pane-title').textContent = title;
       this.q('.pane-error').hidden = !this.error;
       this.q('.pane-error').textContent = this.error ? t('ex.error', { algo: t(`algo.${this.algo}`), msg: this.error }) : '';
@@ -303,6 +304,7 @@
         box.append(el('p', 'hint', t('ex.emptyOpen')));
         return;
       }
+      if (this.done && this.data.events_dropped > 0) box.append(el('p', 'hint', t('ex.openLast')));
       for (const e of bestOpen(this.open, LAYERED.has(this.algo))) {
         const item = el('div', 'entry');
         const f = e.h !== undefined ? e.g + e.h : null;
