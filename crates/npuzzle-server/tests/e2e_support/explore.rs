@@ -148,9 +148,9 @@ pub async fn explore_step_and_play_on_astar() {
         nodes.and_then(|n| n.parse::<u32>().ok()) >= Some(2),
         "the tree holds the nodes expanded"
     );
-    // Play at 10 nodes a second to the end.
-    set_speed(&c, 3).await;
-    assert_eq!(text(&c, "#ex-speed-label").await, "10 nodes/s");
+    // Play at 2 nodes a second to the end (slow enough to see it play).
+    set_speed(&c, 1).await;
+    assert_eq!(text(&c, "#ex-speed-label").await, "2 nodes/s");
     click(&c, "#ex-play").await;
     assert_eq!(text(&c, "#ex-play").await, "Pause");
     until_finished(&c).await;
@@ -166,6 +166,15 @@ pub async fn explore_step_and_play_on_astar() {
         .unwrap()
         .len();
     assert!(solution >= 1, "the answer's nodes marked in the tree");
+    // The answer replayed on the pane's board, move by move, to the goal.
+    click(&c, "[data-testid=pane-astar] .replay").await;
+    until(&c, "the replay's end", || async {
+        let cap = text(&c, "[data-testid=pane-astar] figcaption").await;
+        (cap == "move 5 of 5").then_some(())
+    })
+    .await;
+    let cur = attr(&c, "[data-testid=pane-astar] .cur .mini", "data-tiles").await;
+    assert_eq!(cur.as_deref(), Some("1 2 3 8 0 4 7 6 5"));
     // Restart: back to nothing expanded.
     click(&c, "#ex-restart").await;
     assert_eq!(counter(&c, "astar", "expanded").await, "0");
