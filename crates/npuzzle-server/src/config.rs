@@ -403,6 +403,10 @@ mod tests {
             "max_connections"
         );
         assert_eq!(bad(|c| c.heavy_slots = 0).setting, "heavy_slots");
+        assert_eq!(
+            bad(|c| c.max_trace_events = Config::MAX_MAX_TRACE_EVENTS + 1).setting,
+            "max_trace_events"
+        );
         assert_eq!(bad(|c| c.body_limit = 0).setting, "body_limit");
         assert_eq!(bad(|c| c.budget.max_nodes = 0).setting, "max_nodes");
         assert_eq!(bad(|c| c.budget.max_states = 0).setting, "max_states");
