@@ -334,7 +334,7 @@
     'ex.noOpen': '服务器没有报告这种搜索的 Open 表。',
     'ex.idaOpen': '没有 Open 表：它在阈值之内深度优先搜索，只保存当前路径。',
     'ex.emptyOpen': '空',
-    'ex.openLast': '以下是最后一个被记录的事件时的状态：',
+    'ex.openLast': '以下为记录到的最后一个事件时的 Open 表：',
     'ex.noNodes': '服务器没有报告这种搜索的节点。',
     'ex.tree': (p) => `搜索树（前 ${p.n} 个节点）`,
     'ex.legend.open': '待扩展',
