@@ -309,7 +309,10 @@ pub async fn the_page_in_chinese() {
         .select_by_value("en")
         .await
         .unwrap();
-    assert_eq!(text(&c, "#solve").await, "Solve");
+    until(&c, "the page in English", || async {
+        (text(&c, "#solve").await == "Solve").then_some(())
+    })
+    .await;
     assert_eq!(text(&c, "#moves-unit").await, "moves (the fewest)");
     assert!(c.current_url().await.unwrap().as_str().contains("lang=en"));
     // Remembered: a visit without ?lang= is in English too …
@@ -322,6 +325,10 @@ pub async fn the_page_in_chinese() {
         .select_by_value("zh")
         .await
         .unwrap();
+    until(&c, "the page in Chinese", || async {
+        (text(&c, "#solve").await == "求解").then_some(())
+    })
+    .await;
     // The address is unchanged: load it again.
     c.refresh().await.unwrap();
     watch_script_errors(&c).await;
