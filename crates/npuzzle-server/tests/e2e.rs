@@ -4,12 +4,14 @@
 //!
 //! This file has its own harness (`harness = false`, libtest-mimic) so that a
 //! skip is visible under a plain `cargo test`: where no browser is installed
-//! it prints why on its own line and reports both tests as ignored, unless
+//! it prints why on its own line and reports every test as ignored, unless
 //! `NPUZZLE_E2E_REQUIRE=1` (CI sets it after installing the browser), which
 //! makes a missing browser a failure. Screenshots go to `target/tmp/e2e/`,
 //! or to the folder named by `NPUZZLE_SCREENSHOTS`
 //! (`NPUZZLE_SCREENSHOTS=docs cargo test --test e2e` refreshes the README's
-//! `docs/screenshot.png`).
+//! `docs/screenshot.png` and the Explore view's `docs/screenshot-explore.png`,
+//! `docs/screenshot-explore-en.png`). The Explore trials are in
+//! `e2e_support/explore.rs`.
 
 #[path = "e2e_support/browser.rs"]
 mod browser;
