@@ -232,7 +232,13 @@
       else if (c.g === 0) words += t(c.side === 'backward' ? 'ex.rootBack' : 'ex.root');
       else words += `g = ${c.g}`;
       if (c && Array.isArray(c.parts)) {
-        words += ` · ${t('ex.parts', { parts: `${c.parts.join(' + ')} = ${c.parts.reduce((a, b) => a + b, 0)}` })}`;
+        const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+        words += ` · ${t('ex.parts', { parts: `${c.parts.join(' + ')} = ${sum(c.parts)}` })}`;
+        if (Array.isArray(c.reflected)) {
+          const r = sum(c.reflected);
+          const key = r > sum(c.parts) ? 'ex.reflectedRaised' : 'ex.reflected';
+          words += ` · ${t(key, { parts: `${c.reflected.join(' + ')} = ${r}` })}`;
+        }
       }
       cap.textContent = words;
     }

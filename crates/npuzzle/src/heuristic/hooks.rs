@@ -91,6 +91,15 @@ pub trait TableHooks: Heuristic {
         false
     }
 
+    /// What each table gave to the estimate of `state`, for a watched
+    /// search: each group's value, and each group's value in the reflected
+    /// position where that is looked up (pattern databases); `None` for a
+    /// heuristic without tables. Never asked when nobody watches.
+    #[cold]
+    fn parts(&self, _state: &Self::State) -> Option<(Vec<u32>, Option<Vec<u32>>)> {
+        None
+    }
+
     /// Which of two children of the same estimate IDA* searches first: the
     /// smaller. Only the last iteration's length changes with it (it
     /// stops at the first solution); `0` by default, move order.

@@ -54,6 +54,13 @@ pub enum Event {
         /// goal when they come to expand it; it is not counted expanded).
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         goal: bool,
+        /// Pattern-database IDA*: each group's part of the estimate…
+        #[serde(skip_serializing_if = "Option::is_none")]
+        parts: Option<Vec<u32>>,
+        /// … and each group's in the reflected position, where looked up
+        /// (the estimate is the larger sum).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reflected: Option<Vec<u32>>,
     },
     /// A child of the node expanded last
     /// ([`Observer::generated`](crate::Observer::generated)).

@@ -408,6 +408,7 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
                 let (tiles, h) = (&self.board[..self.n], self.h.value(&hs2));
                 let via = Some(dir);
                 self.obs.expanded(&Visit { tiles, g: g + 1, h: Some(h), via });
+                self.tell_parts(&hs2);
             }
             // (without `AHEAD` the child reads nothing of it)
             let its = if AHEAD { &grand[i] } else { ahead };
@@ -422,6 +423,15 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
 }
 
 impl<H: TableHooks, O: Observer> Ida<'_, H, O> {
+    /// Tells the observer what each table gave to the estimate `hs`, where
+    /// the heuristic has tables.
+    #[cold]
+    pub fn tell_parts(&mut self, hs: &H::State) {
+        if let Some((plain, reflected)) = self.h.parts(hs) {
+            self.obs.estimate_parts(&plain, reflected.as_deref());
+        }
+    }
+
     /// Tells the observer of the child whose blank goes from `b` to `to`
     /// (`dir`), at depth `g` with estimate `h`.
     #[cold]

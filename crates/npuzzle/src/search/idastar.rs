@@ -250,6 +250,7 @@ fn run_observed<H: TableHooks, O: Observer>(
             };
             ida.observer().iteration_started(bound);
             ida.observer().expanded(&root);
+            ida.tell_parts(&hs);
         }
         match ida.search(problem.start().blank(), root, 0, hs, bound) {
             Step::Found => {

@@ -50,6 +50,15 @@ pub trait Observer {
         let _ = node;
     }
 
+    /// Pattern-database IDA*: what each group gave to the estimate of the
+    /// node expanded last (`plain`), and each group in the reflected
+    /// position (`reflected`, where the goal allows the reflection); the
+    /// estimate is the larger sum.
+    #[inline]
+    fn estimate_parts(&mut self, plain: &[u32], reflected: Option<&[u32]>) {
+        let _ = (plain, reflected);
+    }
+
     /// A child of the node expanded last was generated, and what became of
     /// it.
     #[inline]
@@ -119,6 +128,10 @@ impl<O: Observer> Observer for &mut O {
     #[inline]
     fn expanded(&mut self, node: &Visit<'_>) {
         (**self).expanded(node);
+    }
+    #[inline]
+    fn estimate_parts(&mut self, plain: &[u32], reflected: Option<&[u32]>) {
+        (**self).estimate_parts(plain, reflected);
     }
     #[inline]
     fn generated(&mut self, child: &Visit<'_>, fate: Fate) {

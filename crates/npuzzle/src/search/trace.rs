@@ -57,7 +57,22 @@ impl Observer for Recorder {
             closed,
             side,
             goal,
+            parts: None,
+            reflected: None,
         });
+    }
+
+    fn estimate_parts(&mut self, plain: &[u32], mirrored: Option<&[u32]>) {
+        // (on the event of the node expanded last, if it was kept)
+        if let Some(Event::Expanded {
+            parts, reflected, ..
+        }) = self.events.last_mut()
+        {
+            if parts.is_none() {
+                *parts = Some(plain.to_vec());
+                *reflected = mirrored.map(<[u32]>::to_vec);
+            }
+        }
     }
 
     fn generated(&mut self, child: &Visit<'_>, fate: Fate) {

@@ -297,3 +297,48 @@ fn the_three_visited_sets_report_their_memory() {
         assert_eq!(m.nodes_bytes, runs[0].memory.unwrap().nodes_bytes);
     }
 }
+
+#[test]
+fn pattern_database_idastar_tells_each_groups_part_of_the_estimate() {
+    use npuzzle::pdb::PdbOptions;
+    let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
+    let dist = common::bfs_all(&goal);
+    let pdb = PdbOptions::default()
+        .with_partition("4-4".parse().unwrap())
+        .with_cache(false);
+    let opts = SolveOptions::default()
+        .with_algorithm(Algorithm::Idastar)
+        .with_heuristic(HeuristicKind::Pdb)
+        .with_pdb(pdb);
+    let mut rng = common::rng(46);
+    for _ in 0..6 {
+        let s = common::random_board(goal.shape(), &mut rng);
+        if !s.can_reach(&goal) {
+            continue;
+        }
+        let t = traced(&s, &goal, &opts);
+        assert_eq!(t.moves, Some(dist[s.tiles()]));
+        let mut told = 0;
+        for e in &t.events {
+            let Event::Expanded {
+                tiles,
+                h,
+                parts,
+                reflected,
+                ..
+            } = e
+            else {
+                continue;
+            };
+            let (parts, reflected) = (parts.as_ref().unwrap(), reflected.as_ref().unwrap());
+            assert_eq!(parts.len(), 2);
+            let (plain, mirrored): (u32, u32) = (parts.iter().sum(), reflected.iter().sum());
+            // the estimate is the larger sum, and neither passes the true
+            // distance (each group's part is a lower bound of its own)
+            assert_eq!(*h, Some(plain.max(mirrored)), "{tiles:?}");
+            assert!(plain.max(mirrored) <= dist[&tiles[..]], "{tiles:?}");
+            told += 1;
+        }
+        assert!(told > 0);
+    }
+}

@@ -375,6 +375,16 @@ impl<const C: usize, const G: usize> Heuristic for PdbHeuristic<C, G> {
 impl<const C: usize, const G: usize> TableHooks for PdbHeuristic<C, G> {
     type Touched = PdbTouched;
 
+    fn parts(&self, s: &PdbState<C, G>) -> Option<(Vec<u32>, Option<Vec<u32>>)> {
+        let groups = self.dbs.len();
+        let plain = s.h[..groups].iter().map(|&v| u32::from(v)).collect();
+        let mirrored = self
+            .mirror
+            .as_ref()
+            .map(|_| s.hm[..groups].iter().map(|&v| u32::from(v)).collect());
+        Some((plain, mirrored))
+    }
+
     /// Looks the reflected position up only when the plain sum does not
     /// already exceed `limit` (then the node is pruned whatever the
     /// reflection says).
