@@ -120,6 +120,9 @@ class Board:
     def neighbors(self) -> list[Tuple[str, Board]]:
         """The boards one move away, as `(move, board)` pairs in the order
         `U`, `D`, `L`, `R` (the direction the blank travels)."""
+    def _repr_svg_(self) -> str:
+        """For Jupyter: the board as an SVG picture (tiles as rounded squares
+        with their numbers, one `<text>` each, the blank empty)."""
     def apply(self, path: str) -> Board:
         """The board after the moves of `path` (`U`, `D`, `L`, `R`: the
         direction the blank travels). A letter that is no move, or a move
@@ -210,6 +213,10 @@ class Solution:
     def to_dict(self) -> dict[str, Any]:
         """The answer with the keys of `npuzzle solve --json` (`moves` is -1
         when unreachable)."""
+    def _repr_html_(self) -> str:
+        """For Jupyter: the answer in a line, then every board from the start
+        to the goal as small pictures, each under its move (the first 60,
+        then how many more)."""
     def __eq__(self, other: object, /) -> bool: ...
 
 class _CompareRow(TypedDict):

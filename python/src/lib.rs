@@ -14,6 +14,7 @@ mod errors;
 mod pyboard;
 mod run;
 mod solution;
+mod svg;
 mod tiles;
 
 use args::{budget_arg, problem, shape_arg, Choices, Notes};
