@@ -16,6 +16,7 @@ mod run;
 mod solution;
 mod svg;
 mod tiles;
+mod trace;
 
 use args::{budget_arg, problem, shape_arg, Choices, Notes};
 use errors::{search_error, BudgetExceeded};
@@ -194,9 +195,11 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBoard>()?;
     m.add_class::<PySolution>()?;
     m.add_class::<PyStats>()?;
+    m.add_class::<trace::PyTrace>()?;
     m.add("BudgetExceeded", m.py().get_type::<BudgetExceeded>())?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(trace::trace, m)?)?;
     Ok(())
 }

@@ -1,5 +1,5 @@
 """The pictures Jupyter shows: a board as SVG, a solution as a strip of
-boards. Each is well-formed XML,
+boards, a trace as its totals and per-depth table. Each is well-formed XML,
 parsed here as such."""
 
 import xml.etree.ElementTree as ET
@@ -78,3 +78,31 @@ def test_a_strip_without_a_path_shows_both_ends():
         assert [c for _, c in figs] == ["start", "goal"]
     assert "cannot be reached" in "".join(root.find("p").itertext())
 
+
+def table_rows(html):
+    root = ET.fromstring(html)
+    rows = [[c.text for c in tr] for tr in root.iter("tr")]
+    return rows[0], rows[1:], root
+
+
+@pytest.mark.parametrize(
+    "algorithm,header,summary",
+    [
+        ("bfs", ["depth", "states first reached"], lambda t: [[d, n] for d, n in enumerate(t.layers)]),
+        ("astar", ["f = g + h", "expanded"], lambda t: t.expanded_by_f),
+        ("idastar", ["bound", "expanded"], lambda t: [[i["bound"], i["expanded"]] for i in t.iterations]),
+        (
+            "bibfs",
+            ["depth", "forward", "backward"],
+            lambda t: [[d, f, b] for d, (f, b) in enumerate(zip(t.forward_layers, t.backward_layers))],
+        ),
+    ],
+)
+def test_trace_html_shows_the_per_depth_table(algorithm, header, summary):
+    t = npuzzle.trace("8 6 7 2 5 4 3 0 1", algorithm=algorithm, heuristic="auto", max_events=0)
+    head, rows, root = table_rows(t._repr_html_())
+    assert head == header
+    assert [[int(c) for c in r] for r in rows] == summary(t)
+    figs, _ = figures(t._repr_html_())
+    assert [c for _, c in figs] == ["start", "goal"]
+    assert f"{t.moves} moves" in "".join(root.find("p").itertext())
