@@ -9,8 +9,8 @@ use crate::errors::search_error;
 use crate::pyboard::PyBoard;
 use crate::run;
 use crate::svg::{escape, figure, row};
-use npuzzle::{Board, Trace};
-use pyo3::exceptions::{PyAttributeError, PyImportError, PyRuntimeError};
+use npuzzle::{Board, SearchError, Trace};
+use pyo3::exceptions::{PyAttributeError, PyImportError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -329,7 +329,13 @@ pub fn trace(
         npuzzle::trace(p, o, max_events)
     })?;
     notes.warn(py)?;
-    let trace = result.map_err(|e| search_error(py, &e, ""))?;
+    let trace = result.map_err(|e| match e {
+        // Say who chose the search that cannot be watched.
+        SearchError::NotObservable { .. } if algorithm == "auto" => PyValueError::new_err(format!(
+            "{e} (algorithm='auto' chose it for this board; trace's default is 'astar')"
+        )),
+        _ => search_error(py, &e, ""),
+    })?;
     Ok(PyTrace {
         start: problem.start().clone(),
         goal: problem.goal().clone(),

@@ -132,6 +132,9 @@ def test_unreachable_and_refused():
     assert "cannot be reached" in t._repr_html_()
     with pytest.raises(ValueError, match="table cannot be watched"):
         npuzzle.trace(START, GOAL, algorithm="table")
+    # (the planner answers a 6x6 board with the fast solver)
+    with pytest.raises(ValueError, match=r"fast cannot be watched.*algorithm='auto' chose it"):
+        npuzzle.trace(npuzzle.Board.random(6, 6, seed=1), algorithm="auto")
     with pytest.raises(ValueError, match="appears twice"):
         npuzzle.trace("2 8 3 1 6 4 7 5 5")
     with pytest.raises(ValueError):
