@@ -36,6 +36,11 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u64).range(4..=256))]
     pub max_fast_cells: u64,
 
+    /// Most events one /api/trace answer records (the page's Explore view
+    /// replays them), at most 1,000,000.
+    #[arg(long, value_name = "N", default_value_t = Config::DEFAULT_MAX_TRACE_EVENTS)]
+    pub max_trace_events: usize,
+
     /// Pattern database cache directory (default: $XDG_CACHE_HOME/npuzzle).
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<std::path::PathBuf>,
@@ -69,6 +74,7 @@ pub fn run(args: ServeArgs) -> Result<u8, Failure> {
     let mut config = Config {
         max_cells: args.max_cells,
         max_fast_cells: args.max_fast_cells as usize,
+        max_trace_events: args.max_trace_events,
         pdb_dir: args.pdb_dir,
         pdb_memory: args.pdb_memory,
         pdb_disk: Some(args.pdb_disk),

@@ -1,4 +1,5 @@
-//! The JSON API: `/api/solve`, `/api/compare`, `/api/parse`, `/api/health`.
+//! The JSON API: `/api/solve`, `/api/compare`, `/api/parse`, `/api/health`
+//! (and `/api/trace`, in `trace.rs`).
 
 use super::{pdb, ApiError, AppState, Config};
 use axum::extract::{Extension, FromRequest, Request, State};
@@ -43,15 +44,15 @@ pub struct ProblemRequest {
 pub(crate) struct RequestBudget(pub(crate) Budget);
 
 /// A validated request, ready to search.
-struct Job {
-    problem: Problem,
-    opts: SolveOptions,
+pub(crate) struct Job {
+    pub(crate) problem: Problem,
+    pub(crate) opts: SolveOptions,
 }
 
 impl Job {
     /// `fast_ok`: whether the fast solver may answer boards beyond
     /// `max_cells` (not for a comparison of every search).
-    fn new(
+    pub(crate) fn new(
         app: &AppState,
         budget: Budget,
         req: &ProblemRequest,
@@ -107,7 +108,7 @@ impl Job {
     /// request's error). Pattern databases off the allow-list are replaced
     /// by linear conflict when the heuristic was left to the planner (the
     /// plan's reason then says so), and refused when asked for by name.
-    fn plan(&mut self, config: &Config) -> Result<Plan, ApiError> {
+    pub(crate) fn plan(&mut self, config: &Config) -> Result<Plan, ApiError> {
         let plan = npuzzle::plan(&self.problem, &self.opts)?;
         if plan.heuristic != Some(HeuristicKind::Pdb) || self.pdb_allowed(config) {
             return Ok(plan);
@@ -125,14 +126,14 @@ impl Job {
     }
 
     /// The request's deadline (no waiting for a heavy slot past it).
-    fn deadline(&self) -> Option<Instant> {
+    pub(crate) fn deadline(&self) -> Option<Instant> {
         self.opts.budget.deadline_from_start()
     }
 }
 
 /// Anything but a complete-table lookup (or no search at all) takes a
 /// heavy slot.
-fn heavy(plan: &Plan) -> bool {
+pub(crate) fn heavy(plan: &Plan) -> bool {
     plan.solvable && !plan.is_table()
 }
 
@@ -416,6 +417,7 @@ pub async fn health(State(app): App) -> Json<Value> {
             "timeout_seconds": c.budget.timeout.map(|t| t.as_secs_f64()),
             "max_nodes": c.budget.max_nodes,
             "max_states": c.budget.max_states,
+            "max_trace_events": c.max_trace_events,
             "queue_wait_seconds": c.queue_wait.as_secs_f64(),
             "header_timeout_seconds": c.header_timeout.as_secs_f64(),
             "body_timeout_seconds": c.body_timeout.as_secs_f64(),
@@ -435,7 +437,7 @@ pub async fn not_found(uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         format!(
-            "no such page: {}; the API is POST /api/solve, /api/compare, /api/parse and GET /api/health",
+            "no such page: {}; the API is POST /api/solve, /api/compare, /api/trace, /api/parse and GET /api/health",
             uri.path()
         ),
     )

@@ -25,6 +25,9 @@ pub struct Config {
     /// Largest board (cells) the fast solver answers (algorithm `auto` or
     /// `fast`): its answers come at once, within the request's budget.
     pub max_fast_cells: usize,
+    /// Most events one `/api/trace` answer records (a request may ask for
+    /// fewer); the summary still counts every one.
+    pub max_trace_events: usize,
     /// The budget of every request, counted from the moment its headers
     /// have been read: reading the body, waiting for a heavy slot, building
     /// databases and searching all spend the one deadline. A request may
@@ -74,6 +77,11 @@ impl Config {
     /// 10×10: the page plays the answer back (some 1,700 moves), and every
     /// board along it is in the answer (a few hundred KB of JSON).
     pub const DEFAULT_MAX_FAST_CELLS: usize = 100;
+    /// Events of one trace: the first few thousand nodes are what a person
+    /// watches, and 20,000 events of a 4x4 board are about 2 MB of JSON.
+    pub const DEFAULT_MAX_TRACE_EVENTS: usize = 20_000;
+    /// Most events a trace may be allowed: some 100 MB of JSON.
+    pub const MAX_MAX_TRACE_EVENTS: usize = 1_000_000;
     /// Time budget of one request.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
     /// About 10–20 seconds of IDA*.
@@ -174,6 +182,12 @@ impl Config {
             1..=Config::MAX_HEAVY_SLOTS,
             "searches",
         )?;
+        in_range(
+            "max_trace_events",
+            self.max_trace_events,
+            0..=Config::MAX_MAX_TRACE_EVENTS,
+            "events",
+        )?;
         if self.body_limit == 0 {
             return Err(ConfigError::new("body_limit", 0, "must be at least 1 byte"));
         }
@@ -255,6 +269,7 @@ impl Default for Config {
             body_limit: Config::DEFAULT_BODY_LIMIT,
             max_cells: Config::DEFAULT_MAX_CELLS,
             max_fast_cells: Config::DEFAULT_MAX_FAST_CELLS,
+            max_trace_events: Config::DEFAULT_MAX_TRACE_EVENTS,
             budget: Budget::default()
                 .with_max_states(Config::DEFAULT_MAX_STATES)
                 .with_max_nodes(Config::DEFAULT_MAX_NODES)
@@ -388,6 +403,10 @@ mod tests {
             "max_connections"
         );
         assert_eq!(bad(|c| c.heavy_slots = 0).setting, "heavy_slots");
+        assert_eq!(
+            bad(|c| c.max_trace_events = Config::MAX_MAX_TRACE_EVENTS + 1).setting,
+            "max_trace_events"
+        );
         assert_eq!(bad(|c| c.body_limit = 0).setting, "body_limit");
         assert_eq!(bad(|c| c.budget.max_nodes = 0).setting, "max_nodes");
         assert_eq!(bad(|c| c.budget.max_states = 0).setting, "max_states");

@@ -27,6 +27,7 @@ mod conn;
 mod error;
 mod limits;
 mod pdb;
+mod trace;
 
 pub use config::{Config, ConfigError, PdbAllow};
 pub use error::ApiError;
@@ -77,10 +78,17 @@ fn build(config: Config) -> (Router, Arc<AppState>) {
         .route("/index.html", get(assets::index))
         .route("/app.css", get(assets::css))
         .route("/app.js", get(assets::js))
+        .route("/i18n.js", get(assets::js))
+        .route("/boards.js", get(assets::js))
+        .route("/compare.js", get(assets::js))
+        .route("/trace-views.js", get(assets::js))
+        .route("/trace-pane.js", get(assets::js))
+        .route("/explore.js", get(assets::js))
         .route("/favicon.ico", get(assets::favicon))
         .route("/api/health", get(api::health))
         .route("/api/solve", post(api::solve).fallback(api::use_post))
         .route("/api/compare", post(api::compare).fallback(api::use_post))
+        .route("/api/trace", post(trace::trace).fallback(api::use_post))
         .route("/api/parse", post(api::parse).fallback(api::use_post))
         .fallback(api::not_found)
         .layer(axum::middleware::from_fn_with_state(

@@ -4,15 +4,19 @@
 //!
 //! This file has its own harness (`harness = false`, libtest-mimic) so that a
 //! skip is visible under a plain `cargo test`: where no browser is installed
-//! it prints why on its own line and reports both tests as ignored, unless
+//! it prints why on its own line and reports every test as ignored, unless
 //! `NPUZZLE_E2E_REQUIRE=1` (CI sets it after installing the browser), which
 //! makes a missing browser a failure. Screenshots go to `target/tmp/e2e/`,
 //! or to the folder named by `NPUZZLE_SCREENSHOTS`
 //! (`NPUZZLE_SCREENSHOTS=docs cargo test --test e2e` refreshes the README's
-//! `docs/screenshot.png`).
+//! `docs/screenshot.png` and the Explore view's `docs/screenshot-explore.png`,
+//! `docs/screenshot-explore-en.png`). The Explore trials are in
+//! `e2e_support/explore.rs`.
 
 #[path = "e2e_support/browser.rs"]
 mod browser;
+#[path = "e2e_support/explore.rs"]
+mod explore;
 
 use browser::*;
 use fantoccini::Locator;
@@ -47,6 +51,18 @@ fn main() -> ExitCode {
         .with_ignored_flag(skip),
         Trial::test("sizes_goals_shuffle_and_clicks", || {
             in_runtime(sizes_goals_shuffle_and_clicks())
+        })
+        .with_ignored_flag(skip),
+        Trial::test("explore_step_and_play_on_astar", || {
+            in_runtime(explore::explore_step_and_play_on_astar())
+        })
+        .with_ignored_flag(skip),
+        Trial::test("explore_race_of_bfs_and_idastar", || {
+            in_runtime(explore::race_of_bfs_and_idastar())
+        })
+        .with_ignored_flag(skip),
+        Trial::test("the_page_in_chinese_and_the_switch", || {
+            in_runtime(explore::the_page_in_chinese())
         })
         .with_ignored_flag(skip),
     ];

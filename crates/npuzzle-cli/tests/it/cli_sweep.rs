@@ -527,6 +527,7 @@ fn serve_cases(cases: &mut Vec<Case>, busy: &str) {
         ("--max-states", NUMBERS),
         ("--max-cells", NUMBERS),
         ("--max-fast-cells", NUMBERS),
+        ("--max-trace-events", NUMBERS),
         ("--pdb-memory", BYTE_SIZES),
         ("--pdb-disk", BYTE_SIZES),
         ("--max-connections", NUMBERS),

@@ -133,6 +133,10 @@ fn serve_caps_out_of_range_or_inconsistent() {
             &["--max-fast-cells", "16"],
             "--max-fast-cells 16: is below --max-cells 25",
         ),
+        (
+            &["--max-trace-events", "1000001"],
+            "--max-trace-events 1000001: must be between 0 and 1000000 events",
+        ),
         (&["--max-nodes", "0"], "--max-nodes 0: must be at least 1"),
         (&["--max-states", "0"], "--max-states 0: must be at least 1"),
         (

@@ -4,6 +4,8 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
+  const { t } = window.npuzzle.i18n;
+  const { DIRS, range, layout, moved, boardText, whyUnreachable, shuffled, fmt, secs } = window.npuzzle.boards;
 
   const SIZES = [
     [2, 2], [2, 3], [3, 2], [2, 4], [4, 2], [3, 3], [2, 5], [5, 2],
@@ -11,7 +13,6 @@
     // beyond 5x5 the server answers with the fast solver (not optimal)
     [6, 6], [7, 7], [8, 8], [9, 9], [10, 10],
   ];
-  const DIRS = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
   const KEYS = { ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' };
 
   const st = {
@@ -21,116 +22,13 @@
     goal: [],
     goalKind: 'blank-last',
     sol: null, // { boards, path, step }
+    solved: null, // the last /api/solve answer, to write again in another language
+    compared: null, // the last /api/compare answer
     timer: null,
     busy: null, // AbortController of the request in flight
     parseTimer: null,
     parseSeq: 0,
   };
-
-  // ---- Boards as arrays --------------------------------------------------
-
-  const range = (n) => Array.from({ length: n }, (_, i) => i);
-
-  function layout(kind, rows, cols) {
-    const n = rows * cols;
-    if (kind === 'blank-first') return range(n);
-    if (kind === 'spiral') return spiral(rows, cols);
-    return range(n).map((i) => (i + 1) % n);
-  }
-
-  // Tiles 1..n-1 clockwise from the top-left, spiralling in; blank last.
-  function spiral(rows, cols) {
-    const n = rows * cols;
-    const t = new Array(n).fill(0);
-    let top = 0, bottom = rows - 1, left = 0, right = cols - 1;
-    const order = [];
-    while (top <= bottom && left <= right) {
-      for (let c = left; c <= right; c++) order.push(top * cols + c);
-      for (let r = top + 1; r <= bottom; r++) order.push(r * cols + right);
-      if (top < bottom) for (let c = right - 1; c >= left; c--) order.push(bottom * cols + c);
-      if (left < right) for (let r = bottom - 1; r > top; r--) order.push(r * cols + left);
-      top++; bottom--; left++; right--;
-    }
-    order.forEach((cell, i) => { t[cell] = i + 1 === n ? 0 : i + 1; });
-    return t;
-  }
-
-  function moved(tiles, cols, rows, dir) {
-    const b = tiles.indexOf(0);
-    const r = Math.floor(b / cols) + DIRS[dir][0];
-    const c = (b % cols) + DIRS[dir][1];
-    if (r < 0 || r >= rows || c < 0 || c >= cols) return null;
-    const t = tiles.slice();
-    t[b] = t[r * cols + c];
-    t[r * cols + c] = 0;
-    return t;
-  }
-
-  // One row per line, numbers right-aligned so the columns line up.
-  function boardText(tiles, cols) {
-    const w = String(tiles.length - 1).length;
-    return range(tiles.length / cols)
-      .map((r) => tiles.slice(r * cols, r * cols + cols).map((t) => String(t).padStart(w)).join(' '))
-      .join('\n');
-  }
-
-  function inversions(tiles) {
-    const a = tiles.filter((t) => t !== 0);
-    let inv = 0;
-    for (let i = 0; i < a.length; i++) for (let j = i + 1; j < a.length; j++) if (a[i] > a[j]) inv++;
-    return inv;
-  }
-
-  // Why the server said "unreachable": the invariant every move keeps.
-  function whyUnreachable(start, goal, cols) {
-    const is = inversions(start), ig = inversions(goal);
-    const odd = (x) => (x % 2 ? 'odd' : 'even');
-    if (cols % 2 === 1) {
-      return `On a board ${cols} wide every move keeps the parity of the number of inversions ` +
-        `(pairs of tiles in the wrong order, blank ignored). The start has ${is} (${odd(is)}), ` +
-        `the goal has ${ig} (${odd(ig)}), so no sequence of moves joins them.`;
-    }
-    const rs = Math.floor(start.indexOf(0) / cols) + 1, rg = Math.floor(goal.indexOf(0) / cols) + 1;
-    return `On a board ${cols} wide every move keeps the parity of inversions + the blank's row. ` +
-      `The start has ${is} inversions with the blank in row ${rs} (${is} + ${rs} is ${odd(is + rs)}), ` +
-      `the goal ${ig} with the blank in row ${rg} (${ig} + ${rg} is ${odd(ig + rg)}), ` +
-      'so no sequence of moves joins them.';
-  }
-
-  function reachable(start, goal, cols) {
-    const key = (t) => (cols % 2 ? inversions(t) : inversions(t) + Math.floor(t.indexOf(0) / cols)) % 2;
-    return key(start) === key(goal);
-  }
-
-  // A random start the goal can be reached from: uniform for boards the
-  // complete tables cover and for those the fast solver answers (beyond
-  // 5x5), a random walk (no immediate reversals) between, so the search
-  // stays within the server's budget.
-  function shuffled(goal, rows, cols) {
-    const n = rows * cols;
-    if (n <= 10 || n > 25) {
-      const t = goal.slice();
-      for (let i = n - 1; i > 0; i--) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [t[i], t[j]] = [t[j], t[i]];
-      }
-      if (!reachable(t, goal, cols)) {
-        const [a, b] = t.map((v, i) => [v, i]).filter(([v]) => v !== 0).slice(0, 2).map(([, i]) => i);
-        [t[a], t[b]] = [t[b], t[a]];
-      }
-      return t;
-    }
-    const steps = n <= 12 ? 80 : n <= 16 ? 44 : 30;
-    let t = goal.slice();
-    let last = null;
-    const opposite = { U: 'D', D: 'U', L: 'R', R: 'L' };
-    for (let i = 0; i < steps; i++) {
-      const options = Object.keys(DIRS).filter((d) => d !== opposite[last] && moved(t, cols, rows, d));
-      last = options[Math.floor(Math.random() * options.length)];
-      t = moved(t, cols, rows, last);
-    }
-    return t;
-  }
 
   // ---- Drawing a board ---------------------------------------------------
 
@@ -216,8 +114,8 @@
     mainView.draw(shown(), st.rows, st.cols, st.goal);
     goalView.draw(st.goal, st.rows, st.cols, null);
     const s = st.sol;
-    $('board-caption').textContent = s ? `Move ${s.step} of ${s.boards.length - 1}` : 'Start';
-    $('board').setAttribute('aria-label', s ? `Board after move ${s.step}` : 'Start board');
+    $('board-caption').textContent = s ? t('caption.move', { step: s.step, n: s.boards.length - 1 }) : t('start');
+    $('board').setAttribute('aria-label', s ? t('aria.after', { step: s.step }) : t('aria.start'));
     if (s) {
       $('move-counter').textContent = `${s.step} / ${s.boards.length - 1}`;
       $('move-string').querySelectorAll('.m').forEach((m, i) => {
@@ -298,8 +196,7 @@
   }
 
   // The server's messages speak of command-line flags; say where that is here.
-  const pageHint = (msg) => (msg.includes('cannot infer the board size')
-    ? `${msg} (here: pick the size first, or write one row per line)` : msg);
+  const pageHint = (msg) => (msg.includes('cannot infer the board size') ? msg + t('hint.size') : msg);
 
   // Typed boards are read by the server (/api/parse), which knows every format.
   function scheduleParse(which) {
@@ -331,7 +228,7 @@
       }
       applyParsed(data);
     } catch (e) {
-      if (seq === st.parseSeq) showError(`Cannot reach the server: ${e.message}`);
+      if (seq === st.parseSeq) showError(t('server.unreachable', { msg: e.message }));
     }
   }
 
@@ -359,9 +256,9 @@
     const ctl = new AbortController();
     st.busy = ctl;
     const t0 = performance.now();
-    const verb = kind === 'solve' ? 'Solving' : 'Comparing';
+    const verb = () => t(kind === 'solve' ? 'solving' : 'comparing');
     const tick = () => {
-      $('status-text').textContent = `${verb}… ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+      $('status-text').textContent = t('status.busy', { verb: verb(), secs: ((performance.now() - t0) / 1000).toFixed(1) });
     };
     tick();
     const clock = setInterval(tick, 100);
@@ -378,9 +275,12 @@
       const data = await res.json();
       if (!res.ok) throw new Error(pageHint(data.error || `HTTP ${res.status}`));
       if (kind === 'solve') showSolution(data);
-      else showComparison(data);
+      else {
+        st.compared = data;
+        window.npuzzle.compare.show(data, true);
+      }
     } catch (e) {
-      showError(e.name === 'AbortError' ? `${verb} cancelled.` : e.message);
+      showError(e.name === 'AbortError' ? t('cancelled', { verb: verb(), kind }) : e.message);
     } finally {
       clearInterval(clock);
       if (st.busy === ctl) {
@@ -391,56 +291,67 @@
     }
   }
 
-  const fmt = (n) => Number(n).toLocaleString('en-US');
-  const secs = (s) => (s < 0.001 ? `${Math.max(1, Math.round(s * 1e6))} µs`
-    : s < 1 ? `${(s * 1000).toFixed(1)} ms` : `${s.toFixed(2)} s`);
 
   function showSolution(r) {
     applyParsed(r);
-    const res = $('result');
-    res.hidden = false;
-    res.classList.toggle('unreachable', !r.solvable);
-    $('algorithm').textContent = r.heuristic ? `${r.algorithm} (${r.heuristic})` : r.algorithm;
-    $('expanded').textContent = fmt(r.stats.expanded);
-    $('seconds').textContent = secs(r.stats.seconds);
+    st.solved = r;
+    $('result').hidden = false;
+    $('result').classList.toggle('unreachable', !r.solvable);
+    solutionText(r);
     if (!r.solvable) {
-      $('moves').textContent = 'Unreachable';
-      $('moves-unit').textContent = '';
-      $('reason').textContent = whyUnreachable(r.start, r.goal, r.cols);
-      $('reason').hidden = false;
       $('standing-card').hidden = true;
       stopSolution();
       render();
       return;
     }
-    $('moves').textContent = r.moves;
-    const noun = r.moves === 1 ? 'move' : 'moves';
-    $('moves-unit').textContent = r.optimal
-      ? `${noun} (the fewest)`
-      : `${noun} (not proven the fewest: at least ${r.lower_bound} are needed, so at most ${r.ratio.toFixed(2)}× the fewest)`;
-    $('reason').hidden = r.moves !== 0;
-    $('reason').textContent = 'The start is already the goal.';
     const ms = $('move-string');
     ms.replaceChildren();
     [...(r.path || '')].forEach((d, i) => {
       const m = document.createElement('span');
       m.className = 'm';
       m.textContent = d;
-      m.title = `Move ${i + 1}: the blank goes ${{ U: 'up', D: 'down', L: 'left', R: 'right' }[d]}`;
       m.addEventListener('click', () => goTo(i + 1));
       ms.append(m);
     });
     if (!r.path) {
       const none = document.createElement('span');
       none.className = 'none';
-      none.textContent = 'no moves needed';
       ms.append(none);
     }
     st.sol = { boards: r.boards, path: r.path || '', step: 0, dist: r.distribution };
     drawDistribution(r.distribution);
     $('player').hidden = false;
-    $('board-hint').textContent = 'Step through the solution; blue tiles are home. Editing the board starts over from here.';
+    moveTitles();
     render();
+  }
+
+  // The answer's words, written again when the language changes.
+  function solutionText(r) {
+    const { name } = window.npuzzle.i18n;
+    $('algorithm').textContent = r.heuristic ? `${name('algo', r.algorithm)} (${name('h', r.heuristic)})` : name('algo', r.algorithm);
+    $('expanded').textContent = fmt(r.stats.expanded);
+    $('seconds').textContent = secs(r.stats.seconds);
+    if (!r.solvable) {
+      $('moves').textContent = t('unreachable');
+      $('moves-unit').textContent = '';
+      $('reason').textContent = whyUnreachable(r.start, r.goal, r.cols);
+      $('reason').hidden = false;
+      return;
+    }
+    $('moves').textContent = r.moves;
+    $('moves-unit').textContent = r.optimal ? t('moves.fewest', { n: r.moves })
+      : t('moves.bound', { n: r.moves, lb: r.lower_bound, ratio: r.ratio.toFixed(2) });
+    $('reason').hidden = r.moves !== 0;
+    $('reason').textContent = t('already.goal');
+  }
+
+  function moveTitles() {
+    $('move-string').querySelectorAll('.m').forEach((m, i) => {
+      m.title = t('move.title', { i: i + 1, d: m.textContent });
+    });
+    const none = $('move-string').querySelector('.none');
+    if (none) none.textContent = t('no.moves');
+    $('board-hint').textContent = t(st.sol ? 'hint.play' : 'hint.edit');
   }
 
   // ---- Where a position stands (boards with complete tables) -------------
@@ -454,13 +365,13 @@
     d.histogram.forEach((count, moves) => {
       const bar = document.createElement('span');
       bar.style.height = `${Math.max(2, (100 * count) / top)}%`;
-      bar.title = `${fmt(count)} position${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} ${moves} move${moves === 1 ? '' : 's'}`;
+      bar.title = t('dist.bar', { count: fmt(count), c: count, m: moves });
       chart.append(bar);
     });
   }
 
   function puzzleName(rows, cols) {
-    return rows === cols ? `${rows * cols - 1}-puzzle` : `${rows} × ${cols} puzzle`;
+    return rows === cols ? t('puzzle.square', { n: rows * cols - 1 }) : t('puzzle.rect', { rows, cols });
   }
 
   // "This 8-puzzle position needs 24 moves; 51% of all 181,440 need fewer."
@@ -469,15 +380,14 @@
     const all = d.positions;
     const name = puzzleName(rows, cols);
     const hardest = d.histogram.length - 1;
-    const needs = moves === 0 ? 'is the goal itself'
-      : `needs ${moves} move${moves === 1 ? '' : 's'}`;
+    const needs = moves === 0 ? t('stand.goal') : t('stand.needs', { m: moves });
     let share;
-    if (fewer === 0) share = `no position needs fewer`;
-    else if (all - fewer <= 1000) share = `all but ${fmt(all - fewer)} of the ${fmt(all)} positions need fewer`;
-    else if (fewer <= 1000) share = `only ${fmt(fewer)} of the ${fmt(all)} positions need fewer`;
-    else share = `${Math.round((100 * fewer) / all)}% of all ${fmt(all)} positions need fewer`;
-    const tail = moves === hardest ? ' It is one of the hardest.' : ` The hardest need ${hardest}.`;
-    return `This ${name} position ${needs}; ${share}.${tail}`;
+    if (fewer === 0) share = t('stand.none');
+    else if (all - fewer <= 1000) share = t('stand.allBut', { k: fmt(all - fewer), all: fmt(all) });
+    else if (fewer <= 1000) share = t('stand.only', { k: fmt(fewer), all: fmt(all) });
+    else share = t('stand.pct', { pct: Math.round((100 * fewer) / all), all: fmt(all) });
+    const tail = moves === hardest ? t('stand.hardest') : t('stand.max', { m: hardest });
+    return t('stand.text', { name, needs, share, tail });
   }
 
   function showStanding() {
@@ -492,80 +402,6 @@
     });
   }
 
-  function showComparison(c) {
-    const card = $('compare-card');
-    card.hidden = false;
-    const answered = c.rows.filter((r) => r.moves !== null);
-    const agree = $('compare-agree');
-    agree.className = `agree ${c.agree ? 'ok' : 'bad'}`;
-    agree.textContent = !answered.length ? 'no algorithm answered'
-      : c.agree ? `all agree: ${answered[0].moves < 0 ? 'unreachable' : `${answered[0].moves} moves`}`
-        : 'the algorithms disagree!';
-    const body = $('compare-table').tBodies[0];
-    body.replaceChildren();
-    for (const r of c.rows) {
-      const tr = body.insertRow();
-      const cells = [
-        [r.algorithm], [r.heuristic || '-'],
-        [r.moves === null ? '-' : r.moves < 0 ? 'unreachable' : r.moves, 'num'],
-        [fmt(r.expanded), 'num'], [fmt(r.generated), 'num'], [fmt(r.peak_states), 'num'],
-        [r.skipped ? '-' : secs(r.seconds), 'num'], [r.skipped || '', 'note'],
-      ];
-      for (const [text, cls] of cells) {
-        const td = tr.insertCell();
-        td.textContent = text;
-        if (cls) td.className = cls;
-      }
-    }
-    drawChart(c.rows);
-    card.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
-  }
-
-  // Bars of nodes expanded on a log10 scale, with a grid line per power of ten.
-  function drawChart(rows) {
-    const chart = $('compare-chart');
-    chart.replaceChildren();
-    const max = Math.max(10, ...rows.map((r) => r.expanded));
-    const top = Math.ceil(Math.log10(max + 1));
-    const frac = (n) => Math.log10(n + 1) / top;
-    const el = (tag, cls, text) => {
-      const e = document.createElement(tag);
-      if (cls) e.className = cls;
-      if (text !== undefined) e.textContent = text;
-      return e;
-    };
-    for (const r of rows) {
-      chart.append(el('div', 'label', r.heuristic ? `${r.algorithm} · ${r.heuristic}` : r.algorithm));
-      const track = el('div', 'track');
-      for (let p = 1; p < top; p++) {
-        const g = el('div', 'grid');
-        g.style.left = `${frac(10 ** p) * 100}%`;
-        track.append(g);
-      }
-      if (r.skipped) {
-        const v = el('div', 'value skipped', 'not run');
-        v.title = r.skipped;
-        track.append(v);
-      } else {
-        const f = frac(r.expanded);
-        const bar = el('div', 'bar');
-        bar.style.width = `${f * 100}%`;
-        const v = el('div', `value${f > 0.75 ? ' inside' : ''}`, fmt(r.expanded));
-        if (f > 0.75) v.style.right = `${(1 - f) * 100}%`;
-        else v.style.left = `${f * 100}%`;
-        track.append(bar, v);
-      }
-      chart.append(track);
-    }
-    const axis = el('div', 'axis');
-    for (let p = 0; p <= top; p++) {
-      const s = el('span', '', p === 0 ? '0' : p <= 3 ? fmt(10 ** p) : `1e${p}`);
-      s.style.left = `${frac(p === 0 ? 0 : 10 ** p) * 100}%`;
-      axis.append(s);
-    }
-    chart.append(axis);
-  }
-
   // ---- Playback -----------------------------------------------------------
 
   function stopSolution() {
@@ -573,7 +409,7 @@
     if (st.sol) st.start = st.sol.boards[st.sol.step];
     st.sol = null;
     $('player').hidden = true;
-    $('board-hint').textContent = 'Click a tile in line with the blank, or use the arrow keys. Blue tiles are home.';
+    $('board-hint').textContent = t('hint.edit');
   }
 
   function goTo(step) {
@@ -590,7 +426,7 @@
     if (st.sol.step === st.sol.boards.length - 1) goTo(0);
     pause();
     $('play').classList.add('play-on');
-    $('play').setAttribute('aria-label', 'Pause');
+    $('play').setAttribute('aria-label', t('btn.pause'));
     st.timer = setInterval(() => goTo(st.sol ? st.sol.step + 1 : 0), interval());
   }
 
@@ -598,12 +434,12 @@
     clearInterval(st.timer);
     st.timer = null;
     $('play').classList.remove('play-on');
-    $('play').setAttribute('aria-label', 'Play');
+    $('play').setAttribute('aria-label', t('btn.play'));
   }
 
   function setSpeed() {
     const v = Number($('speed').value);
-    $('speed-label').textContent = `${v} move${v === 1 ? '' : 's'}/s`;
+    $('speed-label').textContent = t('speed.moves', { n: v });
     document.documentElement.style.setProperty('--slide', `${Math.min(220, Math.round(700 / v))}ms`);
     if (st.timer) play();
   }
@@ -650,6 +486,7 @@
     document.addEventListener('keydown', (e) => {
       const tag = (e.target.tagName || '').toLowerCase();
       if (tag === 'input' || tag === 'select' || tag === 'textarea' || e.altKey || e.ctrlKey || e.metaKey) return;
+      if ($('solve-view').hidden) return; // the Explore tab has its own board
       const dir = KEYS[e.key];
       if (dir) {
         e.preventDefault();
@@ -664,6 +501,18 @@
     });
     setSpeed();
     newBoard(3, 3);
+    window.npuzzle.i18n.onChange(relabel);
+    window.npuzzle.solver = { current: () => ({ start: st.start, goal: st.goal, rows: st.rows, cols: st.cols }) };
+  }
+
+  // Everything this script wrote, in the language just chosen.
+  function relabel() {
+    if (st.solved && !$('result').hidden) solutionText(st.solved);
+    if (st.compared && !$('compare-card').hidden) window.npuzzle.compare.show(st.compared, false);
+    moveTitles();
+    setSpeed();
+    if (st.timer) $('play').setAttribute('aria-label', t('btn.pause'));
+    render();
   }
 
   init();

@@ -77,6 +77,7 @@ pub async fn browser(driver_url: &str, profile: &Path, width: u32, height: u32) 
         "browserName": "chrome",
         "goog:chromeOptions": {
             "binary": CHROMIUM,
+            "prefs": { "intl.accept_languages": "en-US,en" },
             "args": [
                 "--headless",
                 "--no-sandbox",
@@ -88,6 +89,9 @@ pub async fn browser(driver_url: &str, profile: &Path, width: u32, height: u32) 
                 "--disable-sync",
                 "--disable-dev-shm-usage",
                 "--hide-scrollbars",
+                // The page picks its language from the browser's: English
+                // unless a test asks otherwise.
+                "--lang=en-US",
                 "--force-device-scale-factor=1",
                 format!("--window-size={width},{height}"),
                 format!("--user-data-dir={}", profile.display()),

@@ -4,3 +4,4 @@
 
 mod server_pdb;
 mod server_socket;
+mod server_trace;
