@@ -10,7 +10,7 @@ from typing import Any, Literal, Optional, Tuple, TypedDict, Union, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Board", "BudgetExceeded", "Solution", "Stats", "compare", "solve", "solve_many"]
+__all__ = ["Board", "BudgetExceeded", "Solution", "Stats", "Trace", "compare", "solve", "solve_many", "trace"]
 
 _BoardLike = Union[str, "Board", Sequence[int], Sequence[Sequence[int]], npt.NDArray[np.integer[Any]]]
 """A board: text in any format the command line reads (`"2 8 3 1 6 4 7 0 5"`,
@@ -120,6 +120,9 @@ class Board:
     def neighbors(self) -> list[Tuple[str, Board]]:
         """The boards one move away, as `(move, board)` pairs in the order
         `U`, `D`, `L`, `R` (the direction the blank travels)."""
+    def _repr_svg_(self) -> str:
+        """For Jupyter: the board as an SVG picture (tiles as rounded squares
+        with their numbers, one `<text>` each, the blank empty)."""
     def apply(self, path: str) -> Board:
         """The board after the moves of `path` (`U`, `D`, `L`, `R`: the
         direction the blank travels). A letter that is no move, or a move
@@ -210,7 +213,122 @@ class Solution:
     def to_dict(self) -> dict[str, Any]:
         """The answer with the keys of `npuzzle solve --json` (`moves` is -1
         when unreachable)."""
+    def _repr_html_(self) -> str:
+        """For Jupyter: the answer in a line, then every board from the start
+        to the goal as small pictures, each under its move (the first 60,
+        then how many more)."""
     def __eq__(self, other: object, /) -> bool: ...
+
+class _Iteration(TypedDict):
+    """One IDA* (or DFID) iteration of a `Trace`."""
+
+    bound: int
+    """Its bound on `f = g + h` (on `g` for DFID)."""
+    expanded: int
+    """Nodes it expanded."""
+
+class _Meeting(TypedDict):
+    """Where a bidirectional search met."""
+
+    board: list[int]
+    """The board both searches reached, tiles in reading order."""
+    forward: int
+    """Its distance from the start."""
+    backward: int
+    """Its distance from the goal."""
+
+class _Memory(TypedDict):
+    """What breadth-first search held."""
+
+    set: str
+    """Its visited set (`rank bit array`, a hash set, an ordered set)."""
+    visited_bytes: int
+    nodes_bytes: int
+
+@final
+class Trace:
+    """What one watched search did (`npuzzle.trace`): the summary as
+    attributes and `summary()`, the events as `events` and `events_frame()`.
+    In Jupyter it shows the totals, the start and goal boards and the
+    per-depth table.
+
+    Fields the library adds to its summary become attributes too; fields a
+    search has none of are `[]` (the lists) or `None`.
+
+    >>> t = trace("2 8 3 1 6 4 7 0 5", goal="1 2 3 8 0 4 7 6 5", algorithm="bfs")
+    >>> t.moves, t.layers[:3]
+    (5, [1, 3, 5])
+    """
+
+    algorithm: str
+    """The search that ran (`bfs`, `astar`, `idastar`, …; `parity` when the
+    goal was found unreachable without one)."""
+    heuristic: Optional[str]
+    """Its heuristic, for the informed searches."""
+    rows: int
+    cols: int
+    moves: Optional[int]
+    """The moves found (the fewest when `optimal`), None when unreachable."""
+    path: Optional[str]
+    """Those moves as `UDLR` (the direction the blank travels)."""
+    optimal: bool
+    """False for the answers of `greedy` and `wastar`."""
+    expanded: int
+    """Nodes expanded (the goal not counted)."""
+    generated: int
+    """Successors generated."""
+    seconds: float
+    max_open: Optional[int]
+    """The largest open list or frontier seen (None for IDA* and DFID)."""
+    layers: list[int]
+    """BFS: the states first reached at each depth from 0 (the goal's
+    layer, the last, cut short)."""
+    forward_layers: list[int]
+    """Bidirectional BFS: the layers of the search from the start."""
+    backward_layers: list[int]
+    """Bidirectional BFS: the layers of the search from the goal."""
+    expanded_by_f: list[list[int]]
+    """A*, weighted A*, greedy: `[f, nodes expanded]` pairs in increasing f."""
+    iterations: list[_Iteration]
+    """IDA*, DFID: each iteration's bound and nodes expanded."""
+    meet: Optional[_Meeting]
+    """Bidirectional BFS: where the two searches met."""
+    memory: Optional[_Memory]
+    """BFS: its visited set and the bytes it held."""
+    branching_factor: Optional[float]
+    """The effective branching factor b*: `1 + b + … + b^moves` is the
+    nodes generated plus the root (None for 0 moves or none)."""
+    max_events: int
+    """Most events kept."""
+    events_dropped: int
+    """Events the search told past `max_events` (counted, not kept)."""
+    @property
+    def start(self) -> Board:
+        """The board the search started from."""
+    @property
+    def goal(self) -> Board:
+        """The board it looked for."""
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The events kept, in order, one dict each (the same list on every
+        access): `expanded` (`tiles`, `g`, `h`, `via`, `open`, `closed`,
+        `side`, `goal`), `generated` (`tiles`, `g`, `h`, `via`, `fate`:
+        `queued`, `duplicate` or `pruned`), `layer` (`depth`, `states`,
+        `complete`), `iteration_started` and `iteration` (`bound`,
+        `expanded`, `next`), `met` (`tiles`, `forward`, `backward`). Keys a
+        search has no value for are left out."""
+    def summary(self) -> dict[str, Any]:
+        """The summary as a fresh dict (the keys of `npuzzle trace --json`;
+        boards as lists of tiles)."""
+    def events_frame(self) -> Any:
+        """The events as a `pandas.DataFrame`, one row an event and one column
+        a key (`event`, `side`, `g`, `h`, `via`, `fate`, …; NaN where an
+        event has no such key). `ImportError` without pandas."""
+    def _repr_html_(self) -> str:
+        """For Jupyter: the totals, the start and goal boards, and the
+        per-depth table (BFS layers, IDA* iterations or A* expansions by f)."""
+    def __getattr__(self, name: str) -> Any:
+        """Any other field of the summary."""
 
 class _CompareRow(TypedDict):
     """One row of `compare`."""
@@ -319,4 +437,43 @@ def solve_many(
     >>> import numpy as np
     >>> solve_many(np.array([[2, 8, 3, 1, 6, 4, 7, 0, 5]]), "spiral")
     array([5], dtype=int32)
+    """
+
+def trace(
+    start: _BoardLike,
+    goal: _GoalLike = None,
+    *,
+    algorithm: _Algorithm = "astar",
+    heuristic: _Heuristic = "auto",
+    max_events: int = 10_000,
+    budget: Optional[_BudgetDict] = None,
+    shape: _ShapeLike = None,
+    weight: float = 1.5,
+    partition: str = "auto",
+    also_partitions: Sequence[str] = (),
+    pdb_dir: Union[str, PathLike[str], None] = None,
+) -> Trace:
+    """Runs one search watched, as `npuzzle trace` does: what it did layer by
+    layer (BFS), by f (A*) or iteration by iteration (IDA*, DFID), its
+    effective branching factor, and its first `max_events` events (every
+    node expanded, every child generated and what became of it; the totals
+    count them all).
+
+    - `algorithm`: `astar` (the default), `bfs`, `bfs-hash`, `bfs-set`,
+      `bibfs`, `idastar`, `wastar` (with `weight`), `greedy` or `dfid`;
+      the others (`table`, `anytime`, `fast`; `auto` where the planner
+      picks one of them) do not report their work: `ValueError`.
+    - `heuristic`, `budget`, `shape`, `partition`, `also_partitions`,
+      `pdb_dir`: as `solve`'s. A spent budget raises `BudgetExceeded`.
+    - `max_events`: the events kept (each holds a board: mind the memory of
+      millions); 0 keeps none, the summary is whole all the same.
+
+    Bad input raises `ValueError`; the search runs with the GIL released and
+    Ctrl-C stops it (`KeyboardInterrupt`).
+
+    >>> t = trace("2 8 3 1 6 4 7 0 5", goal="1 2 3 8 0 4 7 6 5", algorithm="idastar", heuristic="manhattan")
+    >>> t.iterations
+    [{'bound': 5, 'expanded': 5}]
+    >>> t.events[0]["event"], t.events[1]
+    ('iteration_started', {'event': 'expanded', 'tiles': [2, 8, 3, 1, 6, 4, 7, 0, 5], 'g': 0, 'h': 5})
     """

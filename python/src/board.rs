@@ -186,6 +186,11 @@ impl PyBoard {
         self.inner.to_string()
     }
 
+    /// For Jupyter: the board as an SVG picture.
+    fn _repr_svg_(&self) -> String {
+        crate::svg::board_svg(&self.inner)
+    }
+
     fn __repr__(&self) -> String {
         format!("Board('{}')", self.inner.to_row_string())
     }

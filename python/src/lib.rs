@@ -14,54 +14,25 @@ mod errors;
 mod pyboard;
 mod run;
 mod solution;
+mod svg;
 mod tiles;
+mod trace;
 
 use args::{budget_arg, problem, shape_arg, Choices, Notes};
 use errors::{search_error, BudgetExceeded};
 use npuzzle::compare as compare_all;
-use npuzzle::{Problem, SearchError, Solution, SolveOptions};
+use npuzzle::SolveOptions;
 use numpy::PyArray1;
 use pyboard::PyBoard;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use solution::{PySolution, PyStats};
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-
-/// Boards of at most this many cells (3×3, 2×4 and smaller) are searched
-/// on the calling thread: their whole space is at most 181,440 positions,
-/// so every search there ends within about a tenth of a second (IDA* with
-/// misplaced tiles, the weakest, on the hardest 3×3 and 2×4 boards), and
-/// most end in microseconds — less than handing the work to another
-/// thread would cost.
-const INLINE_MAX_CELLS: usize = 9;
 
 /// Default node and state budgets of `compare`, as `npuzzle compare`'s: it
 /// runs a dozen searches, so each gets less than one `solve`.
 const COMPARE_MAX_STATES: u64 = 10_000_000;
 const COMPARE_MAX_NODES: u64 = 1_000_000_000;
-
-/// A fresh cancel flag, and `opts` watching it.
-fn cancellable(opts: SolveOptions) -> (SolveOptions, Arc<AtomicBool>) {
-    let flag = Arc::new(AtomicBool::new(false));
-    let budget = opts.budget.clone().with_cancel(Some(flag.clone()));
-    (opts.with_budget(budget), flag)
-}
-
-/// Solves one problem: inline for small boards, else on a helper thread
-/// that Ctrl-C can stop.
-fn solve_problem(
-    py: Python<'_>,
-    problem: &Problem,
-    opts: SolveOptions,
-) -> PyResult<Result<Solution, SearchError>> {
-    if problem.shape().cells() <= INLINE_MAX_CELLS {
-        return Ok(py.detach(|| npuzzle::solve(problem, &opts)));
-    }
-    let (opts, flag) = cancellable(opts);
-    run::interruptible(py, &flag, || npuzzle::solve(problem, &opts))
-}
 
 /// Solves one puzzle: the fewest moves from `start` to `goal` and, unless
 /// `path=False`, an optimal path.
@@ -109,7 +80,7 @@ fn solve(
     let opts = choices
         .options(budget_arg(budget, args::default_budget())?, &notes)?
         .with_path(path);
-    let result = solve_problem(py, &problem, opts)?;
+    let result = run::search(py, &problem, opts, true, npuzzle::solve)?;
     notes.warn(py)?;
     let sol = result.map_err(|e| search_error(py, &e, ""))?;
     Ok(PySolution::new(&problem, &sol, count_start))
@@ -146,7 +117,7 @@ fn compare<'py>(
         optimal: false,
     };
     let opts = choices.options(budget_arg(budget, base)?, &notes)?;
-    let (opts, flag) = cancellable(opts);
+    let (opts, flag) = run::cancellable(opts);
     let cmp = run::interruptible(py, &flag, || compare_all(&problem, &opts))?;
     notes.warn(py)?;
     let rows = PyList::empty(py);
@@ -203,7 +174,7 @@ fn solve_many<'py>(
         optimal: true,
     };
     let opts = choices.options(budget_arg(budget, args::default_budget())?, &notes)?;
-    let (opts, flag) = cancellable(opts);
+    let (opts, flag) = run::cancellable(opts);
     let result = run::interruptible(py, &flag, || {
         npuzzle_io::batch::arrays::answer_boards(shape, &starts.tiles, &goals.tiles, &opts)
     })?;
@@ -224,9 +195,11 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBoard>()?;
     m.add_class::<PySolution>()?;
     m.add_class::<PyStats>()?;
+    m.add_class::<trace::PyTrace>()?;
     m.add("BudgetExceeded", m.py().get_type::<BudgetExceeded>())?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(trace::trace, m)?)?;
     Ok(())
 }

@@ -6,14 +6,23 @@
 //! thread, with the GIL released, while the calling thread wakes every few
 //! milliseconds to check for signals; on `KeyboardInterrupt` it raises the
 //! work's cancel flag (the searches poll it), waits for the work to stop,
-//! and re-raises.
+//! and re-raises. Small boards skip the helper thread ([`search`]).
 
 use crossbeam_channel::{bounded, RecvTimeoutError};
+use npuzzle::{Algorithm, Problem, SolveOptions};
 use pyo3::exceptions::{PyOSError, PyRuntimeError};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Boards of at most this many cells (3×3, 2×4 and smaller) are searched
+/// on the calling thread: their whole space is at most 181,440 positions,
+/// so every search there but DFID ends within about a tenth of a second
+/// (IDA* with misplaced tiles, the weakest, on the hardest 3×3 and 2×4
+/// boards), and most end in microseconds — less than handing the work to
+/// another thread would cost.
+const INLINE_MAX_CELLS: usize = 9;
 
 /// How often the calling thread looks for signals.
 const POLL: Duration = Duration::from_millis(5);
@@ -58,4 +67,31 @@ pub fn interruptible<T: Send>(
             }
         }
     })
+}
+
+/// A fresh cancel flag, and `opts` watching it.
+pub fn cancellable(opts: SolveOptions) -> (SolveOptions, Arc<AtomicBool>) {
+    let flag = Arc::new(AtomicBool::new(false));
+    let budget = opts.budget.clone().with_cancel(Some(flag.clone()));
+    (opts.with_budget(budget), flag)
+}
+
+/// Runs `work` on `problem` without the GIL: inline for small boards,
+/// else on a helper thread that Ctrl-C can stop. `inline` false sends
+/// small boards to the helper thread too (work that may be slow on any
+/// board, such as a trace keeping many events).
+pub fn search<T: Send>(
+    py: Python<'_>,
+    problem: &Problem,
+    opts: SolveOptions,
+    inline: bool,
+    work: impl FnOnce(&Problem, &SolveOptions) -> T + Send,
+) -> PyResult<T> {
+    // DFID has no heuristic: it can take minutes on a hard 8-puzzle.
+    let quick = problem.shape().cells() <= INLINE_MAX_CELLS && opts.algorithm != Algorithm::Dfid;
+    if inline && quick {
+        return Ok(py.detach(|| work(problem, &opts)));
+    }
+    let (opts, flag) = cancellable(opts);
+    interruptible(py, &flag, || work(problem, &opts))
 }

@@ -357,6 +357,46 @@ impl PySolution {
         Ok((restore, args))
     }
 
+    /// For Jupyter: the answer in a line, then the boards from the start to
+    /// the goal as a strip of small pictures, each under its move.
+    fn _repr_html_(&self) -> String {
+        let r = &self.report;
+        let mut line = if r.solvable {
+            format!("{} moves", r.moves)
+        } else {
+            "the goal cannot be reached".to_string()
+        };
+        line.push_str(&format!(" ({}", r.algorithm));
+        if let Some(h) = r.heuristic {
+            line.push_str(&format!(", {h}"));
+        }
+        line.push_str(if r.optimal {
+            ", optimal)"
+        } else {
+            ", not proven optimal)"
+        });
+        // The path replays from the start (it was checked when made); a
+        // solution without one shows its two ends.
+        let boards = r
+            .path
+            .as_deref()
+            .filter(|_| r.solvable)
+            .and_then(|p| parse_path(p).ok())
+            .and_then(|dirs| self.start.trajectory(&dirs).ok());
+        let strip = match (&boards, &r.path) {
+            (Some(b), Some(p)) => crate::svg::strip(b, p),
+            _ => {
+                let ends = crate::svg::figure(&self.start, "start")
+                    + &crate::svg::figure(&self.goal, "goal");
+                crate::svg::row(&ends)
+            }
+        };
+        format!(
+            r#"<div><p style="font:13px sans-serif">{}</p>{strip}</div>"#,
+            crate::svg::escape(&line)
+        )
+    }
+
     fn __repr__(&self) -> String {
         let r = &self.report;
         let opt = |v: Option<&str>| v.map_or("None".to_string(), |s| format!("'{s}'"));

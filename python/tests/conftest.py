@@ -4,6 +4,7 @@ and independent answers (a plain breadth-first search in Python)."""
 import json
 import os
 import shutil
+import signal
 import subprocess
 from pathlib import Path
 
@@ -86,3 +87,13 @@ def bfs():
         return cache[key]
 
     return distances
+
+
+@pytest.fixture
+def sigint_raises():
+    """Ctrl-C raises KeyboardInterrupt during the test, whatever this
+    process inherited: a shell that starts a job in the background makes it
+    ignore SIGINT, and Python then leaves it ignored."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)

@@ -146,16 +146,6 @@ def run_python(code, **kwargs):
     )
 
 
-@pytest.fixture
-def sigint_raises():
-    """Ctrl-C raises KeyboardInterrupt during the test, whatever this
-    process inherited: a shell that starts a job in the background makes it
-    ignore SIGINT, and Python then leaves it ignored."""
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
-    signal.signal(signal.SIGINT, before)
-
-
 def test_ctrl_c_stops_a_long_search(tmp_path):
     # (the child sets the handler itself, for the reason `sigint_raises` gives)
     child = run_python(
