@@ -108,7 +108,7 @@ pub enum SearchError {
     },
     /// [`observe`](crate::observe) or [`trace`](crate::trace) was asked to
     /// watch a search that does not report its work.
-    #[error("{algorithm} cannot be watched: bfs, bfs-hash, bfs-set, bibfs, astar and idastar report their work; choose one of them")]
+    #[error("{algorithm} cannot be watched: {} report their work; choose one of them", super::Algorithm::watchable_names())]
     NotObservable {
         /// The algorithm the planner chose or was asked for.
         algorithm: &'static str,

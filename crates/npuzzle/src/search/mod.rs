@@ -475,6 +475,34 @@ impl Algorithm {
         )
     }
 
+    /// Whether [`observe`] and [`trace`] can watch it (every search but
+    /// the tables, anytime search and the fast solver; `auto` is watched
+    /// when the planner chooses one that can be).
+    ///
+    /// ```
+    /// use npuzzle::Algorithm;
+    ///
+    /// assert!(Algorithm::Dfid.watchable() && Algorithm::Greedy.watchable());
+    /// assert!(!Algorithm::Fast.watchable());
+    /// ```
+    pub fn watchable(self) -> bool {
+        !matches!(
+            self,
+            Algorithm::Auto | Algorithm::Table | Algorithm::Anytime | Algorithm::Fast
+        )
+    }
+
+    /// The names of the algorithms [`Algorithm::watchable`] says can be
+    /// watched, for messages.
+    pub(crate) fn watchable_names() -> String {
+        let names: Vec<&str> = Algorithm::ALL
+            .into_iter()
+            .filter(|a| a.watchable())
+            .map(Algorithm::name)
+            .collect();
+        names.join(", ")
+    }
+
     /// Whether the algorithm takes a heuristic.
     pub fn informed(self) -> bool {
         matches!(

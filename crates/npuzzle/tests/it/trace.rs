@@ -184,3 +184,20 @@ fn other_algorithms_are_refused_and_unreachable_goals_answered() {
     let t = trace(&p, &bfs, 10).unwrap();
     assert_eq!((t.moves, t.expanded), (None, 0));
 }
+
+#[test]
+fn what_can_be_watched_is_what_the_algorithm_says() {
+    let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
+    let start = goal.moved(npuzzle::Dir::Up).unwrap();
+    let p = Problem::new(start, goal).unwrap();
+    for algo in Algorithm::ALL.into_iter().filter(|&a| a != Algorithm::Auto) {
+        let opts = SolveOptions::default().with_algorithm(algo);
+        match trace(&p, &opts, 10) {
+            Ok(t) => assert!(algo.watchable() && t.moves == Some(1), "{algo}"),
+            Err(e) => {
+                assert!(!algo.watchable(), "{algo}: {e}");
+                assert!(e.to_string().contains("greedy, dfid"), "{e}");
+            }
+        }
+    }
+}
