@@ -90,8 +90,8 @@ pub mod rank;
 
 // Boards, goals and problems.
 pub use board::{
-    parse_board, parse_path, path_string, printable, Board, BoardError, Cell, Dir, GoalSpec, Grid,
-    InputError, Problem, Role, Scan, Shape,
+    metric_runs, parse_board, parse_path, path_string, printable, Board, BoardError, Cell, Dir,
+    GoalSpec, Grid, InputError, Metric, Problem, Role, Scan, Shape, UnknownMetric,
 };
 // Solving: the planner's one way in, its options and its answers.
 pub use budget::{Budget, Interrupt, Limit};

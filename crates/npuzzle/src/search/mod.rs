@@ -50,7 +50,7 @@ pub use events::{Event, IterationSummary, Meeting, Memory, Trace};
 pub use trace::{observe, trace};
 pub use prune::Pruning;
 
-use crate::board::{Board, Dir, Shape};
+use crate::board::{Board, Dir, Metric, Shape};
 use crate::heuristic::pdb::PdbOptions;
 use crate::heuristic::HeuristicKind;
 use serde::Serialize;
@@ -136,6 +136,9 @@ pub struct Solution {
     pub lower_bound: Option<u32>,
     /// What the planner chose and why (set by [`solve`]).
     pub plan: Option<Plan>,
+    /// How `moves` and `lower_bound` are counted (the path is always the
+    /// blank's single steps).
+    pub metric: Metric,
 }
 
 impl Solution {
@@ -156,6 +159,7 @@ impl Solution {
             optimal: true,
             lower_bound: None,
             plan: None,
+            metric: Metric::Stm,
         }
     }
 
@@ -228,6 +232,8 @@ pub struct SolveOptions {
     pub optimal: bool,
     /// How IDA* prunes moves (`auto`: the planner's choice).
     pub pruning: prune::Pruning,
+    /// How moves are counted: single-tile (the default) or multi-tile.
+    pub metric: Metric,
 }
 
 impl Default for SolveOptions {
@@ -244,6 +250,7 @@ impl Default for SolveOptions {
             weight: SolveOptions::DEFAULT_WEIGHT,
             optimal: false,
             pruning: prune::Pruning::Auto,
+            metric: Metric::Stm,
         }
     }
 }
@@ -262,6 +269,12 @@ impl SolveOptions {
     /// With IDA*'s move pruning `p`.
     pub fn with_pruning(mut self, p: prune::Pruning) -> SolveOptions {
         self.pruning = p;
+        self
+    }
+
+    /// Counting moves in `metric`.
+    pub fn with_metric(mut self, metric: Metric) -> SolveOptions {
+        self.metric = metric;
         self
     }
 
