@@ -6,7 +6,7 @@ use npuzzle::path_string;
 use npuzzle::pdb::{BlankMode, PartitionSpec, PdbOptions};
 use npuzzle::HeuristicKind;
 use npuzzle::Pruning;
-use npuzzle::{Algorithm, Budget, Problem, SolveOptions};
+use npuzzle::{Algorithm, Budget, Metric, Problem, SolveOptions};
 use npuzzle_io::report::Report;
 use std::io::Write;
 use std::path::PathBuf;
@@ -130,6 +130,12 @@ pub struct SearchArgs {
     /// its reflection), with bidirectional pathmax.
     #[arg(long)]
     pub dual: bool,
+
+    /// How moves are counted: stm (single-tile: each tile slid one cell is
+    /// a move) or mtm (multi-tile: sliding a run of tiles of the blank's
+    /// row or column at once is one move).
+    #[arg(long, value_name = "METRIC", default_value = "stm")]
+    pub metric: Metric,
 }
 
 /// `--weight W`: a number from 1 to 100.
@@ -173,7 +179,8 @@ impl SearchArgs {
             .with_threads(self.threads)
             .with_weight(self.weight)
             .with_optimal(self.optimal)
-            .with_pruning(self.prune);
+            .with_pruning(self.prune)
+            .with_metric(self.metric);
         opts.check()?;
         super::unused::refuse_unused(&opts)?;
         Ok(opts)

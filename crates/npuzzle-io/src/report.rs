@@ -2,7 +2,7 @@
 //! and what the web API returns, built in one place so they cannot drift
 //! apart.
 
-use npuzzle::{path_string, Board};
+use npuzzle::{path_string, Board, Metric};
 use npuzzle::{Problem, Solution, Stats};
 use serde::Serialize;
 
@@ -44,6 +44,9 @@ pub struct Report {
     pub plan: Option<String>,
     /// What the search cost.
     pub stats: Stats,
+    /// How `moves` is counted: `stm` (single-tile moves) or `mtm`
+    /// (multi-tile moves: a push of several tiles in a line is one).
+    pub metric: Metric,
 }
 
 impl Report {
@@ -79,6 +82,7 @@ impl Report {
             ratio: sol.max_ratio(),
             plan: sol.plan.as_ref().map(ToString::to_string),
             stats: sol.stats,
+            metric: sol.metric,
         }
     }
 }

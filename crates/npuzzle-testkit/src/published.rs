@@ -5,16 +5,30 @@
 
 use std::path::Path;
 
-fn file() -> String {
+fn read(name: &str) -> String {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .join("data/distance_distributions.md");
+        .join("data")
+        .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn file() -> String {
+    read("distance_distributions.md")
 }
 
 /// The full list under the heading `### RxC` (blank in a corner), or
 /// `None` when the file has no complete list for that size.
 pub fn distribution(size: &str) -> Option<Vec<u64>> {
-    let text = file();
+    list_in(&file(), size)
+}
+
+/// The published distribution in the multi-tile metric under `### RxC`
+/// of `data/mtm_distributions.md` (blank in a corner), if any.
+pub fn mtm_distribution(size: &str) -> Option<Vec<u64>> {
+    list_in(&read("mtm_distributions.md"), size)
+}
+
+fn list_in(text: &str, size: &str) -> Option<Vec<u64>> {
     let start = text.find(&format!("\n### {size}\n"))?;
     let section = &text[start + 1..];
     // a partial list is marked as such in its heading

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use npuzzle::{Board, Dir, Shape};
+use npuzzle::{Board, Dir, Metric, Shape};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -28,6 +28,70 @@ pub fn bfs_all(goal: &Board) -> HashMap<Vec<u8>, u32> {
         }
     }
     dist
+}
+
+/// The boards one move of `metric` away from `b`: in the multi-tile
+/// metric, every push of one tile or more along the blank's row or column
+/// (single steps repeated, nothing shared with the solver's code).
+pub fn neighbours_in(b: &Board, metric: Metric) -> Vec<Board> {
+    let mut out = Vec::new();
+    for dir in Dir::ALL {
+        let mut cur = b.clone();
+        while let Some(n) = cur.moved(dir) {
+            out.push(n.clone());
+            if metric == Metric::Stm {
+                break;
+            }
+            cur = n;
+        }
+    }
+    out
+}
+
+/// [`bfs_all`] counting moves in `metric`.
+pub fn bfs_all_in(goal: &Board, metric: Metric) -> HashMap<Vec<u8>, u32> {
+    let mut dist = HashMap::new();
+    dist.insert(goal.tiles().to_vec(), 0);
+    let mut queue = VecDeque::from([goal.clone()]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[b.tiles()];
+        for n in neighbours_in(&b, metric) {
+            if !dist.contains_key(n.tiles()) {
+                dist.insert(n.tiles().to_vec(), d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    dist
+}
+
+/// Fewest moves of `metric` from `start` to `goal` by a plain BFS from the
+/// start, or `None` when more than `max_states` states would be held.
+pub fn bfs_distance_in(
+    start: &Board,
+    goal: &Board,
+    metric: Metric,
+    max_states: usize,
+) -> Option<u32> {
+    let mut dist = HashMap::new();
+    dist.insert(start.tiles().to_vec(), 0u32);
+    let mut queue = VecDeque::from([start.clone()]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[b.tiles()];
+        if b == *goal {
+            return Some(d);
+        }
+        for n in neighbours_in(&b, metric) {
+            if !dist.contains_key(n.tiles()) {
+                if dist.len() >= max_states {
+                    return None;
+                }
+                dist.insert(n.tiles().to_vec(), d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    None
 }
 
 /// Every permutation of `0..n` as boards of `shape`.

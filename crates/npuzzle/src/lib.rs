@@ -102,7 +102,7 @@ pub use search::{
     SolveOptions, Stats, Trace, Visit, Workload,
 };
 // Heuristics: the selector, and the trait for writing one's own.
-pub use heuristic::{Heuristic, HeuristicKind};
+pub use heuristic::{Heuristic, HeuristicKind, WalkingDistance};
 // Where the fast solver and `solve_grid` send their moves.
 pub use large::{Discard, Letters, MoveSink};
 // Complete distance tables (boards of up to ten cells), and byte sizes.

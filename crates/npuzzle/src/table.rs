@@ -21,8 +21,17 @@
 //!
 //! **Paths** come from walking down the table: from a state at distance `d`,
 //! some neighbour is at `d − 1`.
+//!
+//! **Both metrics.** A table counts single-tile moves or multi-tile pushes
+//! ([`Metric`]): in the multi-tile metric a state's neighbours are every
+//! push of one to `side − 1` tiles of the blank's row or column. Breadth
+//! first from a FIFO queue finds every state at its fewest pushes although
+//! that graph, unlike the single-tile one, is not bipartite (a push of one
+//! tile and a push of two reach the same level from one state): a state is
+//! settled by the first level that reaches it, whichever neighbours share
+//! its level.
 
-use crate::board::{Dir, Shape};
+use crate::board::{Dir, Metric, Shape};
 use crate::codec::{Codec, Nibbles};
 use crate::rank;
 use std::sync::OnceLock;
@@ -46,6 +55,7 @@ const UNSEEN: u8 = u8::MAX;
 pub struct DistanceTable {
     shape: Shape,
     blank: usize,
+    metric: Metric,
     dist: Box<[u8]>,
     max_distance: u8,
     /// Positions at each distance, counted while building (the page shows
@@ -76,6 +86,25 @@ impl DistanceTable {
     /// When `shape` has more than [`TableSet::MAX_CELLS`] cells or `blank` is not one
     /// of its cells.
     pub fn build(shape: Shape, blank: usize) -> DistanceTable {
+        DistanceTable::build_in(shape, blank, Metric::Stm)
+    }
+
+    /// [`DistanceTable::build`], counting moves in `metric`.
+    ///
+    /// ```
+    /// use npuzzle::{DistanceTable, Metric, Shape};
+    ///
+    /// let stm = DistanceTable::build_in(Shape::new(2, 3), 0, Metric::Stm);
+    /// let mtm = DistanceTable::build_in(Shape::new(2, 3), 0, Metric::Mtm);
+    /// assert_eq!(mtm.len(), stm.len());
+    /// // A push of two tiles is one move: the hardest position is nearer.
+    /// assert!(mtm.max_distance() < stm.max_distance());
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`DistanceTable::build`].
+    pub fn build_in(shape: Shape, blank: usize, metric: Metric) -> DistanceTable {
         let n = shape.cells();
         assert!(
             n <= MAX_CELLS && blank < n,
@@ -106,12 +135,7 @@ impl DistanceTable {
             Nibbles.unpack(&packed, q);
             let d = dist[(rank::rank(q) >> 1) as usize];
             max_distance = d;
-            let z = usize::from(q[0]);
-            for dir in Dir::ALL {
-                let Some(to) = dir.step(z, shape.rows, shape.cols) else {
-                    continue;
-                };
-                let t = move_blank(q, to);
+            for_each_neighbour(shape, metric, q, |q, _, _| {
                 let idx = (rank::rank(q) >> 1) as usize;
                 if dist[idx] == UNSEEN {
                     dist[idx] = d + 1;
@@ -122,19 +146,23 @@ impl DistanceTable {
                     }
                     histogram[usize::from(d) + 1] += 1;
                 }
-                // undo
-                q[t] = to as u8;
-                q[0] = z as u8;
-            }
+                false
+            });
         }
         debug_assert_eq!(queue.len(), size);
         DistanceTable {
             shape,
             blank,
+            metric,
             dist,
             max_distance,
             histogram,
         }
+    }
+
+    /// How the table counts moves.
+    pub fn metric(&self) -> Metric {
+        self.metric
     }
 
     /// The shape the table is for.
@@ -199,30 +227,65 @@ impl DistanceTable {
         let mut d = self.at(cur);
         let mut path = Vec::with_capacity(d as usize);
         while d > 0 {
-            let z = usize::from(cur[0]);
-            let mut stepped = false;
-            for dir in Dir::ALL {
-                let Some(to) = dir.step(z, self.shape.rows, self.shape.cols) else {
-                    continue;
-                };
-                let t = move_blank(cur, to);
+            let mut step = None;
+            for_each_neighbour(self.shape, self.metric, cur, |next, dir, k| {
                 *probes += 1;
-                if self.at(cur) + 1 == d {
-                    path.push(dir);
-                    d -= 1;
-                    stepped = true;
-                    break;
+                let closer = self.at(next) + 1 == d;
+                if closer {
+                    step = Some((dir, k));
                 }
-                cur[t] = to as u8;
-                cur[0] = z as u8;
+                closer
+            });
+            // A complete BFS table always has a neighbour one move closer.
+            debug_assert!(step.is_some(), "table has no descending neighbour");
+            let Some((dir, k)) = step else { break };
+            for _ in 0..k {
+                if let Some(to) = dir.step(usize::from(cur[0]), self.shape.rows, self.shape.cols) {
+                    move_blank(cur, to);
+                }
             }
-            // A complete BFS table always has a neighbour one step closer.
-            debug_assert!(stepped, "table has no descending neighbour");
-            if !stepped {
+            path.extend(std::iter::repeat_n(dir, k));
+            d -= 1;
+        }
+        path
+    }
+}
+
+/// Calls `visit(q, dir, k)` on each neighbour of position vector `q` in
+/// `metric` — the blank pushed `k` cells in `dir` (`k` = 1 in the
+/// single-tile metric) — and restores `q` after each; stops early when
+/// `visit` returns true.
+fn for_each_neighbour(
+    shape: Shape,
+    metric: Metric,
+    q: &mut [u8],
+    mut visit: impl FnMut(&mut [u8], Dir, usize) -> bool,
+) {
+    let z = q[0];
+    // (tile, the cell it left) for each step of the push, to undo it.
+    let mut moved = [(0usize, 0u8); 16];
+    for dir in Dir::ALL {
+        let mut k = 0;
+        let mut at = usize::from(z);
+        let mut stop = false;
+        while let Some(to) = dir.step(at, shape.rows, shape.cols) {
+            let t = move_blank(q, to);
+            moved[k] = (t, to as u8);
+            k += 1;
+            at = to;
+            stop = visit(q, dir, k);
+            if stop || metric == Metric::Stm {
                 break;
             }
         }
-        path
+        // Undo the push, last step first: each tile back to the cell it left.
+        for &(t, cell) in moved[..k].iter().rev() {
+            q[t] = cell;
+        }
+        q[0] = z;
+        if stop {
+            return;
+        }
     }
 }
 
@@ -256,6 +319,7 @@ pub fn canonical(start: &[u8], goal: &[u8], q: &mut [u8]) {
 /// All tables, built lazily per shape and goal-blank cell; shared by every
 /// thread (`OnceLock` builds each once even when many queries race for it).
 pub struct TableSet {
+    metric: Metric,
     shapes: Vec<(Shape, Vec<OnceLock<DistanceTable>>)>,
 }
 
@@ -273,6 +337,11 @@ impl TableSet {
     /// A set with every shape of at most [`TableSet::MAX_CELLS`] cells and no table
     /// built yet.
     pub fn new() -> TableSet {
+        TableSet::new_in(Metric::Stm)
+    }
+
+    /// [`TableSet::new`], counting moves in `metric`.
+    pub fn new_in(metric: Metric) -> TableSet {
         let mut shapes = Vec::new();
         for rows in 2..=MAX_CELLS / 2 {
             for cols in 2..=MAX_CELLS / 2 {
@@ -282,13 +351,37 @@ impl TableSet {
                 }
             }
         }
-        TableSet { shapes }
+        TableSet { metric, shapes }
     }
 
     /// The process-wide set, shared by every caller in the process.
     pub fn global() -> &'static TableSet {
-        static SET: OnceLock<TableSet> = OnceLock::new();
-        SET.get_or_init(TableSet::new)
+        TableSet::global_in(Metric::Stm)
+    }
+
+    /// The process-wide set counting moves in `metric`.
+    ///
+    /// ```
+    /// use npuzzle::{Metric, Shape, TableSet};
+    ///
+    /// let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    /// let start = [1, 2, 3, 4, 5, 6, 0, 7, 8]; // the blank two cells left
+    /// let shape = Shape::new(3, 3);
+    /// assert_eq!(TableSet::global_in(Metric::Stm).distance(shape, &start, &goal), Some(2));
+    /// assert_eq!(TableSet::global_in(Metric::Mtm).distance(shape, &start, &goal), Some(1));
+    /// ```
+    pub fn global_in(metric: Metric) -> &'static TableSet {
+        static STM: OnceLock<TableSet> = OnceLock::new();
+        static MTM: OnceLock<TableSet> = OnceLock::new();
+        match metric {
+            Metric::Stm => STM.get_or_init(|| TableSet::new_in(Metric::Stm)),
+            Metric::Mtm => MTM.get_or_init(|| TableSet::new_in(Metric::Mtm)),
+        }
+    }
+
+    /// How the set's tables count moves.
+    pub fn metric(&self) -> Metric {
+        self.metric
     }
 
     /// Whether this shape has tables: both sides at least 2 and at most
@@ -302,7 +395,7 @@ impl TableSet {
     pub fn table(&self, shape: Shape, blank: usize) -> Option<&DistanceTable> {
         let (_, slots) = self.shapes.iter().find(|(s, _)| *s == shape)?;
         let slot = slots.get(blank)?;
-        Some(slot.get_or_init(|| DistanceTable::build(shape, blank)))
+        Some(slot.get_or_init(|| DistanceTable::build_in(shape, blank, self.metric)))
     }
 
     /// Whether the table a query would need is already built.
@@ -332,12 +425,8 @@ impl TableSet {
         let q = &mut q[..start.len()];
         canonical(start, goal, q);
         let mut probes = 0;
-        let (moves, path) = if want_path {
-            let path = table.walk(q, &mut probes);
-            (path.len() as u32, Some(path))
-        } else {
-            (table.at(q), None)
-        };
+        let moves = table.at(q);
+        let path = want_path.then(|| table.walk(q, &mut probes));
         Lookup::Found {
             moves,
             path,

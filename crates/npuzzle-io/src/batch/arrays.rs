@@ -149,6 +149,7 @@ pub fn answer_boards(
     let (algorithm, _) = opts.algorithm_for(shape, 0).map_err(ArrayError::Options)?;
     let mut out = vec![0i32; count];
     if algorithm == Algorithm::Table {
+        let lengths = opts.clone().with_path(false);
         out.par_chunks_mut(CHUNK)
             .enumerate()
             .try_for_each(|(c, chunk)| {
@@ -164,7 +165,7 @@ pub fn answer_boards(
                 for (j, o) in chunk.iter_mut().enumerate() {
                     let i = c * CHUNK + j;
                     let start = &starts[i * cells..(i + 1) * cells];
-                    *o = moves_i32(table_answer(shape, start, goal(i), false).moves);
+                    *o = moves_i32(table_answer(&lengths, shape, start, goal(i)).moves);
                 }
                 Ok(())
             })?;

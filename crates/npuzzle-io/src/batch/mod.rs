@@ -232,7 +232,7 @@ impl<'a> Answerer<'a> {
                     None => &self.simple.goal[..n],
                 };
                 let start = &self.simple.start[..n];
-                return Ok(table_answer(shape, start, goal, self.opts.want_path));
+                return Ok(table_answer(&self.opts, shape, start, goal));
             }
         }
         let (start, inline_goal) = match self.scan.start_and_goal(text, self.cfg.size) {
@@ -254,8 +254,7 @@ impl<'a> Answerer<'a> {
         };
         if by_table {
             let (s, g) = (start.tiles(), goal_board.tiles());
-            let want_path = self.opts.want_path;
-            return Ok(table_answer(shape, s, g, want_path));
+            return Ok(table_answer(&self.opts, shape, s, g));
         }
         let goal = match goal {
             GoalRef::Owned(g) => g,
@@ -335,10 +334,10 @@ impl<'a> Answerer<'a> {
     }
 }
 
-/// The answer from the complete tables (start and goal of `shape`, which
-/// has tables).
-fn table_answer(shape: Shape, start: &[u8], goal: &[u8], want_path: bool) -> Answer {
-    match TableSet::global().query(shape, start, goal, want_path) {
+/// The answer from the complete tables of `opts`' metric (start and goal
+/// of `shape`, which has tables).
+fn table_answer(opts: &SolveOptions, shape: Shape, start: &[u8], goal: &[u8]) -> Answer {
+    match TableSet::global_in(opts.metric).query(shape, start, goal, opts.want_path) {
         Lookup::Found { moves, path, .. } => Answer {
             moves: Some(moves),
             path,

@@ -21,12 +21,14 @@ pub mod manhattan;
 pub mod max;
 pub mod misplaced;
 pub mod pdb;
+pub mod walking;
 
 pub use hooks::{Plain, TableHooks};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use max::MaxOf;
 pub use misplaced::Misplaced;
+pub use walking::WalkingDistance;
 
 use crate::board::Board;
 use std::fmt;

@@ -32,6 +32,7 @@ mod forecast;
 mod ida;
 mod idastar;
 mod moves;
+mod mtm;
 mod events;
 mod observe;
 mod parallel;
@@ -505,6 +506,24 @@ impl Algorithm {
         )
     }
 
+    /// Whether the algorithm can count moves in `metric`: every one counts
+    /// single-tile moves; in the multi-tile metric the complete tables,
+    /// IDA* (in pushes) and the fast solver (its path counted in pushes)
+    /// do, and `auto` chooses among them.
+    ///
+    /// ```
+    /// use npuzzle::{Algorithm, Metric};
+    ///
+    /// assert!(Algorithm::Bfs.counts(Metric::Stm));
+    /// assert!(Algorithm::Idastar.counts(Metric::Mtm) && !Algorithm::Astar.counts(Metric::Mtm));
+    /// ```
+    pub fn counts(self, metric: Metric) -> bool {
+        match metric {
+            Metric::Stm => true,
+            Metric::Mtm => self == Algorithm::Auto || plan::MTM_ALGORITHMS.contains(&self),
+        }
+    }
+
     /// The names of the algorithms [`Algorithm::watchable`] says can be
     /// watched, for messages.
     pub(crate) fn watchable_names() -> String {
@@ -583,13 +602,32 @@ impl FromStr for Algorithm {
 /// ```
 pub fn solve(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
     let plan = plan::plan(problem, opts)?;
-    let mut sol = if plan.solvable {
-        plan.solver().solve(problem, &plan.resolved(opts))?
-    } else {
+    let mut sol = if !plan.solvable {
         Solution::unreachable("parity")
+    } else if plan.metric == Metric::Mtm && plan.algorithm == Algorithm::Fast {
+        pushes_of_fast(problem, &plan, opts)?
+    } else {
+        plan.solver().solve(problem, &plan.resolved(opts))?
     };
+    sol.metric = plan.metric;
     sol.plan = Some(plan);
     Ok(sol)
+}
+
+/// The fast solver's answer counted in pushes: its path's runs, with the
+/// split Manhattan distance as the lower bound (never presented as optimal
+/// unless the two meet).
+fn pushes_of_fast(problem: &Problem, plan: &Plan, opts: &SolveOptions) -> Result<Solution, SearchError> {
+    let mut o = plan.resolved(opts);
+    o.want_path = true;
+    let mut sol = plan.solver().solve(problem, &o)?;
+    let path = sol.path.take().unwrap_or_default();
+    let moves = Metric::Mtm.length(&path) as u32;
+    let split = mtm::SplitManhattan::new(problem.goal());
+    let bound = split.value(split.init(problem.start().tiles()));
+    let mut pushed = Solution::bounded(sol.algorithm, None, moves, None, sol.stats, bound);
+    pushed.path = opts.want_path.then_some(path);
+    Ok(pushed)
 }
 
 /// Checks that `path` is legal from `start` and ends at `goal`.

@@ -29,10 +29,10 @@
 //!   more threads than the machine has cores.
 
 use super::{
-    anytime, astar, bfs, bibfs, fast, idastar, parallel, table, Algorithm, Problem, SearchError,
+    anytime, astar, bfs, bibfs, fast, idastar, mtm, parallel, table, Algorithm, Problem, SearchError,
     SolveOptions, Solver,
 };
-use crate::board::Shape;
+use crate::board::{Metric, Shape};
 #[cfg(doc)]
 use crate::board::MAX_GRID_CELLS;
 use crate::heuristic::pdb::{self, PdbLayout};
@@ -42,8 +42,10 @@ use std::fmt;
 
 mod check;
 mod grid;
+mod metric;
 pub use check::check_options;
 pub use grid::{plan_grid, solve_grid, GridAnswer};
+pub(crate) use metric::MTM_ALGORITHMS;
 
 /// Largest board `auto` searches exactly without being told to: every
 /// 15-puzzle (and 3×5, 2×8 …) is solved optimally in about a second with
@@ -110,6 +112,8 @@ pub struct Plan {
     pub threads: usize,
     /// Why this was chosen.
     pub reason: String,
+    /// How the answer's moves are counted.
+    pub metric: Metric,
 }
 
 impl fmt::Display for Plan {
@@ -130,6 +134,9 @@ impl fmt::Display for Plan {
             let s = if self.threads == 1 { "" } else { "s" };
             write!(f, ", {} thread{s}", self.threads)?;
         }
+        if self.metric == Metric::Mtm {
+            write!(f, ", {}", self.metric.describe())?;
+        }
         write!(f, ": {}", self.reason)
     }
 }
@@ -141,6 +148,7 @@ impl Plan {
         static BFS_HASH: bfs::Bfs = bfs::Bfs::HASH;
         static BFS_SET: bfs::Bfs = bfs::Bfs::ORDERED;
         match self.algorithm {
+            Algorithm::Idastar if self.metric == Metric::Mtm => &mtm::MtmIdastar,
             Algorithm::Table => &table::TableSolver,
             Algorithm::Bfs => &BFS,
             Algorithm::BfsHash => &BFS_HASH,
@@ -250,6 +258,10 @@ fn pdb_options(algorithm: Algorithm, pdb: &pdb::PdbOptions) -> pdb::PdbOptions {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn plan(problem: &Problem, opts: &SolveOptions) -> Result<Plan, SearchError> {
+    if opts.metric == Metric::Mtm {
+        check_options(opts)?;
+        return metric::plan_mtm(problem, opts);
+    }
     let shape = problem.shape();
     let goal_blank = problem.goal().blank();
     let (algorithm, mut reason) = algorithm_for(shape, goal_blank, opts)?;
@@ -296,6 +308,7 @@ pub fn plan(problem: &Problem, opts: &SolveOptions) -> Result<Plan, SearchError>
         pdb,
         threads,
         reason,
+        metric: Metric::Stm,
     })
 }
 
@@ -308,6 +321,9 @@ pub fn algorithm_for(
     opts: &SolveOptions,
 ) -> Result<(Algorithm, String), SearchError> {
     check_options(opts)?;
+    if opts.metric == Metric::Mtm {
+        return metric::algorithm_mtm(shape, opts);
+    }
     let cells = shape.cells();
     let covered = crate::table::TableSet::covers(shape);
     match opts.algorithm {
@@ -317,7 +333,7 @@ pub fn algorithm_for(
                     Algorithm::Table,
                     format!("{cells} cells, within the complete tables; many queries share them"),
                 ))
-            } else if crate::table::TableSet::global().is_built(shape, goal_blank) {
+            } else if crate::table::TableSet::global_in(opts.metric).is_built(shape, goal_blank) {
                 Ok((
                     Algorithm::Table,
                     format!("{cells} cells, and the complete table is already built"),

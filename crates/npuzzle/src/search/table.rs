@@ -18,7 +18,7 @@ impl Solver for TableSolver {
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
         let t0 = Instant::now();
         let shape = problem.shape();
-        let set = TableSet::global();
+        let set = TableSet::global_in(opts.metric);
         let lookup = set.query(
             shape,
             problem.start().tiles(),

@@ -7,6 +7,7 @@ mod heavy;
 mod ida;
 mod large;
 mod layering;
+mod mtm;
 mod pdb;
 mod pdb_boards;
 mod pdb_forms;

@@ -82,6 +82,12 @@ pub fn plan_grid(start: &Grid, goal: &Grid, opts: &SolveOptions) -> Result<Plan,
         shape,
         reason,
     };
+    if opts.metric == crate::board::Metric::Mtm {
+        return Err(refuse(
+            "mtm",
+            "boards beyond 16x16 are counted in single-tile moves only".to_string(),
+        ));
+    }
     if opts.optimal {
         return Err(refuse(
             "exact search",
@@ -110,6 +116,7 @@ pub fn plan_grid(start: &Grid, goal: &Grid, opts: &SolveOptions) -> Result<Plan,
         pdb: None,
         threads: 1,
         reason,
+        metric: crate::board::Metric::Stm,
     })
 }
 

@@ -1,0 +1,400 @@
+//! IDA* in the multi-tile metric: a move pushes one to `side − 1` tiles of
+//! the blank's row or column at once, and costs one.
+//!
+//! **The graph.** From each position the blank may go any distance along
+//! its row or its column. Two pushes in a row along one line are never
+//! needed: pushes the same way merge into one, and opposite ones leave one
+//! push or none. So after a horizontal push only vertical ones are tried and
+//! the other way round, which cuts the branching factor to `rows − 1` or
+//! `cols − 1` and drops no shortest path (nor any of them, when all are
+//! wanted). Unlike the single-tile graph this one is not bipartite, so the
+//! bounds rise one at a time, not by two.
+//!
+//! **The estimate** is the larger of two lower bounds, both admissible in
+//! this metric:
+//! * the walking distance counted in pushes ([`WalkingDistance`], on boards
+//!   whose sides are at most 5), else the Manhattan distance split by axis: a horizontal push moves at most
+//!   `cols − 1` tiles one column each and no tile between rows, so at least
+//!   `⌈H / (cols − 1)⌉` horizontal pushes remain, where `H` is the tiles'
+//!   summed column distances; likewise `⌈V / (rows − 1)⌉` vertical ones;
+//! * a single-tile heuristic `h` divided by the most tiles one push moves:
+//!   a path of `m` pushes is a single-tile path of at most `m · (side − 1)`
+//!   moves, so `⌈h / (side − 1)⌉` never overestimates (this is how the
+//!   pattern databases, built for single moves, serve here).
+//!
+//! A push is the blank's single steps ([`slide`]) taken one after another,
+//! each updating both estimates incrementally, and undone in reverse.
+
+use super::moves::{slide, undo_slide};
+use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
+use crate::board::{Board, Dir, Shape};
+use crate::budget::{Clock, Interrupt, POLL_EVERY};
+use crate::board::Metric;
+use crate::heuristic::{with_heuristic, Heuristic, TableHooks, WalkingDistance, WithHeuristic};
+
+const NAME: &str = "idastar";
+
+/// The multi-tile `idastar` solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MtmIdastar;
+
+impl Solver for MtmIdastar {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+        struct Work<'a> {
+            problem: &'a Problem,
+            opts: &'a SolveOptions,
+        }
+        impl WithHeuristic for Work<'_> {
+            type Output = Result<Solution, SearchError>;
+            fn run<H: TableHooks>(self, h: &H) -> Self::Output {
+                run(h, self.problem, self.opts)
+            }
+        }
+        // Whole values: the one-bit databases are read by a walk that
+        // single-tile IDA* alone keeps.
+        let pdb = opts.pdb.clone().with_whole_values(true);
+        with_heuristic(
+            opts.heuristic,
+            problem.goal(),
+            &pdb,
+            &opts.budget,
+            Work { problem, opts },
+        )?
+    }
+}
+
+/// The Manhattan distance split by axis: each tile's columns and rows from
+/// home, summed apart.
+#[derive(Clone, Debug)]
+pub(crate) struct SplitManhattan {
+    /// `cols[tile][cell]`, `rows[tile][cell]`: a tile's column and row
+    /// distances from its goal cell (0 for the blank).
+    cols: Vec<[u8; 256]>,
+    rows: Vec<[u8; 256]>,
+    /// Most tiles a horizontal and a vertical push move.
+    across: u32,
+    down: u32,
+}
+
+impl SplitManhattan {
+    pub(crate) fn new(goal: &Board) -> SplitManhattan {
+        let shape = goal.shape();
+        let n = shape.cells();
+        let pos = goal.positions();
+        let mut cols = vec![[0u8; 256]; n];
+        let mut rows = vec![[0u8; 256]; n];
+        for tile in 1..n {
+            let g = usize::from(pos[tile]);
+            for cell in 0..n {
+                cols[tile][cell] = (g % shape.cols).abs_diff(cell % shape.cols) as u8;
+                rows[tile][cell] = (g / shape.cols).abs_diff(cell / shape.cols) as u8;
+            }
+        }
+        SplitManhattan {
+            cols,
+            rows,
+            across: (shape.cols - 1) as u32,
+            down: (shape.rows - 1) as u32,
+        }
+    }
+
+    /// `(H, V)` of a whole board.
+    pub(crate) fn init(&self, tiles: &[u8]) -> (u32, u32) {
+        tiles.iter().enumerate().fold((0, 0), |(h, v), (cell, &t)| {
+            let t = usize::from(t);
+            (h + u32::from(self.cols[t][cell]), v + u32::from(self.rows[t][cell]))
+        })
+    }
+
+    /// `(H, V)` after `tile` slid from `from` to `to`.
+    #[inline]
+    fn update(&self, (h, v): (u32, u32), tile: u8, from: usize, to: usize) -> (u32, u32) {
+        let t = usize::from(tile);
+        (
+            h + u32::from(self.cols[t][to]) - u32::from(self.cols[t][from]),
+            v + u32::from(self.rows[t][to]) - u32::from(self.rows[t][from]),
+        )
+    }
+
+    /// The fewest pushes `(H, V)` still needs.
+    #[inline]
+    pub(crate) fn value(&self, (h, v): (u32, u32)) -> u32 {
+        h.div_ceil(self.across) + v.div_ceil(self.down)
+    }
+}
+
+/// The estimate of the metric's own: walking distance in pushes where its
+/// tables are small, else the split Manhattan distance (which it
+/// dominates). Both keep a pair of numbers a node.
+enum Floor {
+    Walking(WalkingDistance),
+    Split(SplitManhattan),
+}
+
+impl Floor {
+    fn new(goal: &Board) -> Floor {
+        match WalkingDistance::new(goal, Metric::Mtm) {
+            Some(wd) => Floor::Walking(wd),
+            None => Floor::Split(SplitManhattan::new(goal)),
+        }
+    }
+
+    fn init(&self, tiles: &[u8]) -> (u32, u32) {
+        match self {
+            Floor::Walking(w) => w.init(tiles),
+            Floor::Split(s) => s.init(tiles),
+        }
+    }
+
+    #[inline]
+    fn update(&self, e: (u32, u32), tiles: &[u8], tile: u8, from: usize, to: usize) -> (u32, u32) {
+        match self {
+            Floor::Walking(w) => w.update(&e, tiles, tile, from, to),
+            Floor::Split(s) => s.update(e, tile, from, to),
+        }
+    }
+
+    #[inline]
+    fn value(&self, e: (u32, u32)) -> u32 {
+        match self {
+            Floor::Walking(w) => w.value(&e),
+            Floor::Split(s) => s.value(e),
+        }
+    }
+}
+
+/// The two estimates of one node.
+#[derive(Clone, Copy)]
+struct Est<S> {
+    split: (u32, u32),
+    inner: S,
+}
+
+/// How one bounded search ended.
+enum Step {
+    Found,
+    Exhausted,
+    Stopped,
+}
+
+/// The depth-first core, one board kept in place.
+struct Search<'h, H: Heuristic> {
+    h: &'h H,
+    split: Floor,
+    goal: Vec<u8>,
+    shape: Shape,
+    /// Most tiles one push moves (the divisor of `h`).
+    per_push: u32,
+    tiles: Vec<u8>,
+    bound: u32,
+    next_bound: u32,
+    expanded: u64,
+    generated: u64,
+    check_at: u64,
+    max_nodes: u64,
+    clock: Clock<'h>,
+    interrupt: Option<Interrupt>,
+    /// The pushes of the path found, last first, while unwinding.
+    path: Vec<(Dir, usize)>,
+}
+
+impl<'h, H: Heuristic> Search<'h, H> {
+    fn estimate(&self, e: &Est<H::State>) -> u32 {
+        let inner = self.h.value(&e.inner).div_ceil(self.per_push);
+        self.split.value(e.split).max(inner)
+    }
+
+    #[cold]
+    fn poll(&mut self) -> bool {
+        if self.expanded >= self.max_nodes {
+            self.interrupt = Some(Interrupt::Limit(Limit::Nodes));
+            return true;
+        }
+        if let Err(i) = self.clock.poll() {
+            self.interrupt = Some(i);
+            return true;
+        }
+        self.check_at = (self.expanded + POLL_EVERY).min(self.max_nodes);
+        false
+    }
+
+    /// Searches below the node with the blank on `blank`, `g` pushes from
+    /// the start, whose last push was horizontal when `across` is
+    /// `Some(true)`.
+    fn dfs(&mut self, blank: usize, g: u32, e: Est<H::State>, across: Option<bool>) -> Step {
+        let f = g + self.estimate(&e);
+        if f > self.bound {
+            self.next_bound = self.next_bound.min(f);
+            return Step::Exhausted;
+        }
+        if f == g && self.tiles == self.goal {
+            return Step::Found;
+        }
+        self.expanded += 1;
+        if self.expanded >= self.check_at && self.poll() {
+            return Step::Stopped;
+        }
+        for dir in Dir::ALL {
+            let horizontal = matches!(dir, Dir::Left | Dir::Right);
+            if across == Some(horizontal) {
+                continue;
+            }
+            match self.push(blank, g, e, dir, horizontal) {
+                Step::Exhausted => {}
+                end => return end,
+            }
+        }
+        Step::Exhausted
+    }
+
+    /// Tries every push of the blank in `dir`: one tile, two, … to the
+    /// edge, each child searched in turn, the board restored after.
+    fn push(&mut self, blank: usize, g: u32, e: Est<H::State>, dir: Dir, horizontal: bool) -> Step {
+        let (rows, cols) = (self.shape.rows, self.shape.cols);
+        let (mut at, mut e, mut k) = (blank, e, 0);
+        let mut end = Step::Exhausted;
+        while let Some(to) = dir.step(at, rows, cols) {
+            let tile = slide(&mut self.tiles, at, to);
+            e = Est {
+                split: self.split.update(e.split, &self.tiles, tile, to, at),
+                inner: self.h.update(&e.inner, &self.tiles, tile, to, at),
+            };
+            k += 1;
+            at = to;
+            self.generated += 1;
+            match self.dfs(at, g + 1, e, Some(horizontal)) {
+                Step::Exhausted => {}
+                Step::Found => {
+                    self.path.push((dir, k));
+                    end = Step::Found;
+                    break;
+                }
+                Step::Stopped => {
+                    end = Step::Stopped;
+                    break;
+                }
+            }
+        }
+        if matches!(end, Step::Found) {
+            // the board stays at the goal for the caller to see
+            return end;
+        }
+        // Undo, last step first.
+        let back = dir.opposite();
+        while at != blank {
+            let Some(prev) = back.step(at, rows, cols) else { break };
+            let tile = self.tiles[prev];
+            undo_slide(&mut self.tiles, prev, at, tile);
+            at = prev;
+        }
+        end
+    }
+}
+
+/// Multi-tile IDA* with the single-tile heuristic `h` (divided, and maxed
+/// with the split Manhattan distance).
+fn run<H: Heuristic>(h: &H, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+    let clock = Clock::new(&opts.budget);
+    let start = clock.start;
+    let goal = problem.goal();
+    let shape = goal.shape();
+    let split = Floor::new(goal);
+    let tiles = problem.start().tiles().to_vec();
+    let root = Est {
+        split: split.init(&tiles),
+        inner: h.init(&tiles),
+    };
+    let max_nodes = opts.budget.max_nodes;
+    let mut s = Search {
+        h,
+        split,
+        goal: goal.tiles().to_vec(),
+        shape,
+        per_push: Metric::Mtm.tiles_per_move(shape.rows, shape.cols) as u32,
+        tiles,
+        bound: 0,
+        next_bound: u32::MAX,
+        expanded: 0,
+        generated: 0,
+        check_at: POLL_EVERY.min(max_nodes),
+        max_nodes,
+        clock,
+        interrupt: None,
+        path: Vec::new(),
+    };
+    s.bound = s.estimate(&root);
+    let stats = |s: &Search<'_, H>| Stats {
+        expanded: s.expanded,
+        generated: s.generated,
+        peak_states: u64::from(s.bound) + 1,
+        elapsed: start.elapsed(),
+    };
+    let mut depth = 0;
+    loop {
+        s.next_bound = u32::MAX;
+        match s.dfs(problem.start().blank(), 0, root, None) {
+            Step::Found => {
+                let moves = s.path.len() as u32;
+                let path = opts.want_path.then(|| {
+                    s.path
+                        .iter()
+                        .rev()
+                        .flat_map(|&(d, k)| std::iter::repeat_n(d, k))
+                        .collect()
+                });
+                let heuristic = Some(h.name());
+                return Ok(Solution::found(NAME, heuristic, Some(moves), path, stats(&s)));
+            }
+            Step::Stopped => {
+                let i = s.interrupt.unwrap_or(Interrupt::Cancelled);
+                return Err(i.error(NAME, &opts.budget, depth, stats(&s)));
+            }
+            Step::Exhausted if s.next_bound == u32::MAX => {
+                return Ok(Solution::found(NAME, Some(h.name()), None, None, stats(&s)));
+            }
+            Step::Exhausted => {
+                depth = s.bound;
+                s.bound = s.next_bound;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Metric, Shape};
+    use crate::heuristic::HeuristicKind;
+    use crate::table::TableSet;
+
+    #[test]
+    fn agrees_with_the_multi_tile_table_on_random_3x3_boards() {
+        let goal = Board::blank_last(Shape::new(3, 3)).unwrap();
+        let tables = TableSet::global_in(Metric::Mtm);
+        let mut b = goal.clone();
+        for i in 0..200usize {
+            // a scrambled walk, different lengths
+            for j in 0..(i % 37) {
+                let d = Dir::ALL[(i * 7 + j * 3) % 4];
+                b.apply(d);
+            }
+            let p = Problem::new(b.clone(), goal.clone()).unwrap();
+            for h in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict] {
+                let opts = SolveOptions::default()
+                    .with_metric(Metric::Mtm)
+                    .with_heuristic(h)
+                    .with_path(true);
+                let sol = MtmIdastar.solve(&p, &opts).unwrap();
+                let want = tables.distance(p.shape(), b.tiles(), goal.tiles());
+                assert_eq!(sol.moves, want, "{b:?}");
+                let path = sol.path.unwrap();
+                assert_eq!(Metric::Mtm.length(&path) as u32, sol.moves.unwrap());
+                assert_eq!(b.apply_path(&path).unwrap(), goal);
+            }
+        }
+    }
+}
