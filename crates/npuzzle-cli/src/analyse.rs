@@ -100,9 +100,13 @@ pub fn run(args: AnalyseArgs) -> Result<u8, Failure> {
             .distance(b, problem.goal())
             .map_err(moves::unknown_failure)?;
         // every position of a solvable problem reaches the goal
-        distances.push(d.ok_or_else(|| anyhow::anyhow!("internal error: a position lost the goal"))?);
+        distances
+            .push(d.ok_or_else(|| anyhow::anyhow!("internal error: a position lost the goal"))?);
     }
-    let texts: Vec<String> = spans.iter().map(|s| args.moves.format(&path[s.clone()])).collect();
+    let texts: Vec<String> = spans
+        .iter()
+        .map(|s| args.moves.format(&path[s.clone()]))
+        .collect();
     let analysis = analyse(metric, &distances, &texts);
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -163,7 +167,13 @@ fn analyse(metric: Metric, d: &[u32], texts: &[String]) -> Analysis {
 
 /// The analysis as a table, then a summary.
 fn text(a: &Analysis) -> String {
-    let width = a.per_move.iter().map(|m| m.text.len()).max().unwrap_or(1).max(4);
+    let width = a
+        .per_move
+        .iter()
+        .map(|m| m.text.len())
+        .max()
+        .unwrap_or(1)
+        .max(4);
     let mut s = format!("{:>4}  {:<width$}  to go\n", "#", "move");
     s.push_str(&format!("{:>4}  {:<width$}  {:>5}\n", 0, "", a.optimal));
     for m in &a.per_move {
@@ -193,12 +203,19 @@ fn text(a: &Analysis) -> String {
         .map(|m| format!("{} ({})", m.index, m.text))
         .collect();
     if !not_closer.is_empty() {
-        let noun = if not_closer.len() == 1 { "move" } else { "moves" };
+        let noun = if not_closer.len() == 1 {
+            "move"
+        } else {
+            "moves"
+        };
         s.push_str(&format!("not closer: {noun} {}\n", not_closer.join(", ")));
     }
     for t in &a.detours {
         let end = if t.back { "" } else { ", not back by the end" };
-        s.push_str(&format!("detour: moves {}-{} ({}){end}\n", t.first, t.last, t.moves));
+        s.push_str(&format!(
+            "detour: moves {}-{} ({}){end}\n",
+            t.first, t.last, t.moves
+        ));
     }
     s
 }

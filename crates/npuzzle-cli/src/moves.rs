@@ -151,7 +151,9 @@ impl Exact {
         let timeout = super::solve::parse_timeout(Some(seconds))?.unwrap_or(Duration::MAX);
         Ok(Exact {
             metric,
-            deadline: Instant::now().checked_add(timeout).unwrap_or_else(far_future),
+            deadline: Instant::now()
+                .checked_add(timeout)
+                .unwrap_or_else(far_future),
         })
     }
 
@@ -165,8 +167,7 @@ impl Exact {
             // the complete table answers at once (and is built once)
             return Ok(TableSet::global().distance(shape, start.tiles(), goal.tiles()));
         }
-        let problem = Problem::new(start.clone(), goal.clone())
-            .map_err(Unknown::Input)?;
+        let problem = Problem::new(start.clone(), goal.clone()).map_err(Unknown::Input)?;
         let left = self.deadline.saturating_duration_since(Instant::now());
         let opts = SolveOptions::default()
             .with_metric(self.metric)

@@ -2,10 +2,10 @@
 
 use super::input::ProblemArgs;
 use super::Failure;
-use npuzzle::{format_moves, Notation};
 use npuzzle::pdb::{BlankMode, PartitionSpec, PdbOptions};
 use npuzzle::HeuristicKind;
 use npuzzle::Pruning;
+use npuzzle::{format_moves, Notation};
 use npuzzle::{Algorithm, Budget, Problem, SolveOptions};
 use npuzzle_io::report::Report;
 use std::io::Write;

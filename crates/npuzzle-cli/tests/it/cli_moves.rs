@@ -74,7 +74,14 @@ fn apply_prints_the_board_reached_in_either_notation() {
         .stdout("1 _ 2\n4 5 3\n7 8 6\n");
     // the same moves in tile notation, with counts, as several words
     npuzzle()
-        .args(["apply", "1 2 3/4 5 6/7 8 0", "d2", "R", "--notation", "tile"])
+        .args([
+            "apply",
+            "1 2 3/4 5 6/7 8 0",
+            "d2",
+            "R",
+            "--notation",
+            "tile",
+        ])
         .assert()
         .success()
         .stdout("1 _ 2\n4 5 3\n7 8 6\n");
@@ -137,7 +144,10 @@ fn verify_says_solved_with_both_lengths_and_how_far_from_optimal() {
         .stdout(predicate::str::contains("(this is 2 moves more)"));
     let j = json_of(&["verify", START, &detour, "--goal", SPIRAL, "--json"]);
     assert_eq!(j["solves"], true);
-    assert_eq!(j["optimal"].as_u64(), Some(u64::from(distance(&d, &board(START)))));
+    assert_eq!(
+        j["optimal"].as_u64(),
+        Some(u64::from(distance(&d, &board(START))))
+    );
     assert_eq!(j["wasted"].as_i64(), Some(2));
 }
 
@@ -148,9 +158,11 @@ fn verify_exits_4_when_the_moves_do_not_solve_it() {
         .assert()
         .code(4)
         .stdout("does not solve it: after 3 moves stm, 2 mtm the board is\n_ 2 3\n1 8 4\n7 6 5\n")
-        .stderr(predicate::str::contains("not a solution").and(predicate::str::contains(
-            "end on 0 2 3/1 8 4/7 6 5, not the goal 1 2 3/8 0 4/7 6 5",
-        )));
+        .stderr(
+            predicate::str::contains("not a solution").and(predicate::str::contains(
+                "end on 0 2 3/1 8 4/7 6 5, not the goal 1 2 3/8 0 4/7 6 5",
+            )),
+        );
     // an unreachable goal is never solved
     npuzzle()
         .args(["verify", "1 2 3/4 5 6/8 7 0", "", "--goal", "blank-last"])
@@ -165,7 +177,9 @@ fn verify_beyond_16_cells_does_not_search_for_the_optimum() {
         .args(["verify", start, "R"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("optimal length unknown: exact distances"));
+        .stdout(predicate::str::contains(
+            "optimal length unknown: exact distances",
+        ));
     npuzzle()
         .args(["analyse", start, "R"])
         .assert()
@@ -189,7 +203,10 @@ fn analyse_finds_nothing_wasted_on_an_optimal_path() {
         let after = start.apply_path(&steps(&path[..=i])).expect("legal");
         assert_eq!(m["index"].as_u64(), Some(i as u64 + 1));
         assert_eq!(m["move"], path[i..=i]);
-        assert_eq!(m["distance_after"].as_u64(), Some(u64::from(distance(&d, &after))));
+        assert_eq!(
+            m["distance_after"].as_u64(),
+            Some(u64::from(distance(&d, &after)))
+        );
         assert_eq!(m["progress"], true);
     }
 }
@@ -218,14 +235,25 @@ fn analyse_finds_the_two_moves_of_a_detour() {
         .collect();
     assert_eq!(not_closer, [k + 1]);
     let text = stdout_of(&["analyse", START, &path, "--goal", SPIRAL]);
-    assert!(text.contains(&format!("detour: moves {}-{} (L R)", k + 1, k + 2)), "{text}");
+    assert!(
+        text.contains(&format!("detour: moves {}-{} (L R)", k + 1, k + 2)),
+        "{text}"
+    );
     assert!(text.contains(", 2 wasted"), "{text}");
 }
 
 #[test]
 fn notations_round_trip_through_the_command_line() {
     let blank = optimal_path();
-    let out = stdout_of(&["solve", START, "--goal", SPIRAL, "--path", "--notation", "tile"]);
+    let out = stdout_of(&[
+        "solve",
+        START,
+        "--goal",
+        SPIRAL,
+        "--path",
+        "--notation",
+        "tile",
+    ]);
     let tile = out.lines().nth(1).expect("the path").to_string();
     let flipped: String = blank
         .chars()
@@ -240,26 +268,60 @@ fn notations_round_trip_through_the_command_line() {
     // the tile path, read as tiles, solves it; written back as blank
     // letters it is the blank path
     npuzzle()
-        .args(["verify", START, &tile, "--goal", SPIRAL, "--notation", "tile"])
+        .args([
+            "verify",
+            START,
+            &tile,
+            "--goal",
+            SPIRAL,
+            "--notation",
+            "tile",
+        ])
         .assert()
         .success();
     let back = stdout_of(&["simplify", &tile, "--notation", "tile", "--to", "blank"]);
     assert_eq!(back.trim_end(), blank);
     // MTM with counts and spaces reads back to the same steps
-    let mtm = stdout_of(&["simplify", &tile, "--notation", "tile", "--metric", "mtm", "--spaced"]);
+    let mtm = stdout_of(&[
+        "simplify",
+        &tile,
+        "--notation",
+        "tile",
+        "--metric",
+        "mtm",
+        "--spaced",
+    ]);
     assert!(mtm.contains(' ') || runs(&blank) == 1, "{mtm}");
     let again = stdout_of(&["simplify", mtm.trim_end(), "--notation", "tile"]);
     assert_eq!(again.trim_end(), tile);
     let spaced = stdout_of(&["solve", START, "--goal", SPIRAL, "--path", "--spaced"]);
-    assert_eq!(spaced.lines().nth(1).map(|l| l.replace(' ', "")), Some(blank));
+    assert_eq!(
+        spaced.lines().nth(1).map(|l| l.replace(' ', "")),
+        Some(blank)
+    );
 }
 
 #[test]
 fn simplify_invert_and_transpose() {
-    npuzzle().args(["simplify", "UDL"]).assert().success().stdout("L\n");
-    npuzzle().args(["simplify", "ULRD"]).assert().success().stdout("\n");
     npuzzle()
-        .args(["simplify", "R2 R L", "--metric", "mtm", "--notation", "tile"])
+        .args(["simplify", "UDL"])
+        .assert()
+        .success()
+        .stdout("L\n");
+    npuzzle()
+        .args(["simplify", "ULRD"])
+        .assert()
+        .success()
+        .stdout("\n");
+    npuzzle()
+        .args([
+            "simplify",
+            "R2 R L",
+            "--metric",
+            "mtm",
+            "--notation",
+            "tile",
+        ])
         .assert()
         .success()
         .stdout("R2\n");
@@ -279,13 +341,24 @@ fn simplify_invert_and_transpose() {
     let t = |b: &str| -> String {
         let b = board(b);
         (0..3)
-            .map(|c| (0..3).map(|r| b.tiles()[r * 3 + c].to_string()).collect::<Vec<_>>().join(" "))
+            .map(|c| {
+                (0..3)
+                    .map(|r| b.tiles()[r * 3 + c].to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .collect::<Vec<_>>()
             .join("/")
     };
     let transposed = stdout_of(&["transpose", &path]);
     npuzzle()
-        .args(["verify", &t(START), transposed.trim_end(), "--goal", &t(SPIRAL)])
+        .args([
+            "verify",
+            &t(START),
+            transposed.trim_end(),
+            "--goal",
+            &t(SPIRAL),
+        ])
         .assert()
         .success();
 }
@@ -300,7 +373,11 @@ fn solve_streams_tile_notation_beyond_16x16() {
             .output()
             .expect("runs");
         assert!(out.status.success());
-        String::from_utf8(out.stdout).expect("UTF-8").lines().nth(1).map(str::to_string)
+        String::from_utf8(out.stdout)
+            .expect("UTF-8")
+            .lines()
+            .nth(1)
+            .map(str::to_string)
     };
     let blank = path("blank").expect("a path");
     let tile = path("tile").expect("a path");
@@ -311,7 +388,10 @@ fn solve_streams_tile_notation_beyond_16x16() {
         'L' => 'R',
         _ => 'L',
     };
-    assert!(blank.chars().zip(tile.chars()).all(|(b, t)| opposite(b) == t));
+    assert!(blank
+        .chars()
+        .zip(tile.chars())
+        .all(|(b, t)| opposite(b) == t));
     npuzzle()
         .args(["solve", "--path", "--spaced"])
         .write_stdin(board)
