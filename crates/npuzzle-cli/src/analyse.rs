@@ -130,7 +130,7 @@ fn analyse(metric: Metric, d: &[u32], texts: &[String]) -> Analysis {
             continue;
         }
         // back at the distance it left: the first position at most d[i]
-        let back = (i + 1..texts.len()).find(|&j| d[j + 1] <= d[i]);
+        let back = (i..texts.len()).find(|&j| d[j + 1] <= d[i]);
         let last = back.unwrap_or(texts.len() - 1);
         detours.push(Detour {
             first: i + 1,
