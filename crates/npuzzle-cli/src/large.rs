@@ -8,7 +8,7 @@
 //! `--json` writes the path (with `--path`) before the count instead.
 
 use super::{Failure, EXIT_BAD_INPUT};
-use npuzzle::{Dir, Grid};
+use npuzzle::{Dir, Grid, Notation};
 use npuzzle::{Discard, Letters, MoveSink};
 use npuzzle::{GridAnswer, SearchError, SolveOptions};
 use std::io::{self, BufWriter, Write};
@@ -17,6 +17,8 @@ use std::io::{self, BufWriter, Write};
 /// reader closing the pipe is reported as such).
 struct Out<W: Write> {
     letters: Letters<W>,
+    /// Tile notation: each step written as its opposite.
+    tile: bool,
     error: Option<io::Error>,
 }
 
@@ -24,6 +26,13 @@ impl<W: Write> MoveSink for Out<W> {
     type Error = String;
 
     fn moves(&mut self, moves: &[Dir]) -> Result<(), String> {
+        let flipped: Vec<Dir>;
+        let moves = if self.tile {
+            flipped = moves.iter().map(|d| d.opposite()).collect();
+            &flipped
+        } else {
+            moves
+        };
         self.letters.moves(moves).map_err(|e| {
             let text = e.to_string();
             self.error = Some(e);
@@ -37,10 +46,12 @@ fn solve_into<W: Write>(
     start: &Grid,
     goal: &Grid,
     opts: &SolveOptions,
+    notation: Notation,
     out: W,
 ) -> Result<GridAnswer, Failure> {
     let mut sink = Out {
         letters: Letters::new(out),
+        tile: notation == Notation::Tile,
         error: None,
     };
     match npuzzle::solve_grid(start, goal, opts, &mut sink) {
@@ -65,6 +76,8 @@ pub struct Show {
     pub path: bool,
     pub boards: bool,
     pub json: bool,
+    /// How the streamed path is written.
+    pub notation: Notation,
     pub stats: bool,
     pub explain: bool,
 }
@@ -102,7 +115,7 @@ pub fn run(args: &Show, start: &Grid, goal: &Grid, opts: &SolveOptions) -> Resul
             None => writeln!(out, "-1")?,
         }
         if args.path && counted.moves.is_some() {
-            let again = solve_into(start, goal, opts, &mut out)?;
+            let again = solve_into(start, goal, opts, args.notation, &mut out)?;
             writeln!(out)?;
             if again.moves != counted.moves {
                 return Err(anyhow::anyhow!(
@@ -159,7 +172,7 @@ fn json<W: Write>(
     write!(out, ",\n  \"path\": ")?;
     let answer = if args.path {
         write!(out, "\"")?;
-        let a = solve_into(start, goal, opts, &mut *out)?;
+        let a = solve_into(start, goal, opts, args.notation, &mut *out)?;
         // an unreachable goal has no path: an empty string, as `null` can
         // no longer be written once the quote is out
         write!(out, "\"")?;

@@ -1,11 +1,15 @@
 //! Argument parsing (clap derive), input reading and output formatting.
 //! No algorithm code lives here.
 
+mod analyse;
+mod apply;
 mod batch;
 mod bench;
 mod compare;
 mod input;
 mod large;
+mod moves;
+mod paths;
 mod pdb;
 mod random;
 mod serve;
@@ -13,6 +17,7 @@ mod solve;
 mod space;
 mod trace;
 mod unused;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use npuzzle::pdb::PdbError;
@@ -30,6 +35,9 @@ pub const EXIT_ENVIRONMENT: u8 = 1;
 pub const EXIT_BAD_INPUT: u8 = 2;
 /// Exit status when a search budget was spent.
 pub const EXIT_BUDGET: u8 = 3;
+/// Exit status of `npuzzle verify` when the moves, all legal, do not
+/// reach the goal.
+pub const EXIT_NOT_SOLVED: u8 = 4;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -68,6 +76,21 @@ pub enum Command {
     /// Watch a search work: BFS layers, A*'s expansions by f, IDA*'s
     /// iterations, the effective branching factor (--jsonl: every event).
     Trace(trace::TraceArgs),
+    /// Print the board a sequence of moves reaches.
+    Apply(apply::ApplyArgs),
+    /// Check that a sequence of moves solves a puzzle, and how far from
+    /// the fewest it is; exits 4 if it does not solve it.
+    Verify(verify::VerifyArgs),
+    /// The distance to the goal after each move of a sequence, and the
+    /// moves that did not bring it closer.
+    Analyse(analyse::AnalyseArgs),
+    /// A sequence of moves with every step its next one undoes cancelled.
+    Simplify(paths::PathArgs),
+    /// The sequence of moves that undoes one.
+    Invert(paths::PathArgs),
+    /// A sequence of moves mirrored in the main diagonal (U and L, D and R
+    /// swapped): a solution of the transposed puzzle.
+    Transpose(paths::PathArgs),
 }
 
 /// An error with the exit status it maps to.
@@ -381,6 +404,12 @@ where
         Command::Bench(args) => bench::run(args),
         Command::Space(args) => space::run(args),
         Command::Trace(args) => trace::run(args),
+        Command::Apply(args) => apply::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Analyse(args) => analyse::run(args),
+        Command::Simplify(args) => paths::run(args, npuzzle::simplify),
+        Command::Invert(args) => paths::run(args, npuzzle::invert),
+        Command::Transpose(args) => paths::run(args, npuzzle::transpose),
     };
     match result {
         Ok(code) => code,

@@ -2,10 +2,10 @@
 
 use super::input::ProblemArgs;
 use super::Failure;
-use npuzzle::path_string;
 use npuzzle::pdb::{BlankMode, PartitionSpec, PdbOptions};
 use npuzzle::HeuristicKind;
 use npuzzle::Pruning;
+use npuzzle::{format_moves, Notation};
 use npuzzle::{Algorithm, Budget, Metric, Problem, SolveOptions};
 use npuzzle_io::report::Report;
 use std::io::Write;
@@ -29,6 +29,15 @@ pub struct SolveArgs {
     /// Print every board along the optimal path.
     #[arg(short, long)]
     pub boards: bool,
+
+    /// How paths are written: blank (the way the blank moves) or tile
+    /// (the way the tiles move: blank U is tile D).
+    #[arg(long, value_name = "NOTATION", default_value = "blank")]
+    pub notation: Notation,
+
+    /// Separate the moves of the path by spaces (boards of at most 16x16).
+    #[arg(long)]
+    pub spaced: bool,
 
     /// Print one JSON object instead of lines.
     #[arg(long)]
@@ -206,6 +215,7 @@ impl SolveArgs {
             path: self.path,
             boards: self.boards,
             json: self.json,
+            notation: self.notation,
             stats: self.stats,
             explain: self.explain,
         }
@@ -219,6 +229,16 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     let problem = match (start.to_board(), goal.to_board()) {
         (Ok(s), Ok(g)) if start.is_small() => Problem::new(s, g)?,
         // beyond 16x16: the fast solver, streaming
+        _ if args.spaced => {
+            return Err(Failure {
+                code: super::EXIT_BAD_INPUT,
+                error: anyhow::anyhow!(
+                    "--spaced is for boards of at most 16x16: larger paths are streamed as letters (this one is {}x{})",
+                    start.rows(),
+                    start.cols()
+                ),
+            })
+        }
         _ => return super::large::run(&args.show(), &start, &goal, &opts),
     };
     if args.explain {
@@ -246,7 +266,10 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
             }
         );
     }
-    let report = Report::new(&problem, &sol, args.count_start, args.boards);
+    let mut report = Report::new(&problem, &sol, args.count_start, args.boards);
+    // in the notation asked for, counted as the solver counted
+    let written = |p: &[npuzzle::Dir]| format_moves(p, args.notation, sol.metric, args.spaced);
+    report.path = sol.path.as_deref().map(written);
     let mut out = std::io::stdout().lock();
     if args.json {
         serde_json::to_writer_pretty(&mut out, &report)?;
@@ -256,13 +279,13 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     writeln!(out, "{}", report.moves)?;
     if let Some(path) = &sol.path {
         if args.path {
-            writeln!(out, "{}", path_string(path))?;
+            writeln!(out, "{}", written(path))?;
         }
         if args.boards {
             for (i, b) in problem.start().trajectory(path)?.iter().enumerate() {
                 let label = match i {
                     0 => "start".to_string(),
-                    _ => format!("move {i}: {}", path[i - 1].letter()),
+                    _ => format!("move {i}: {}", args.notation.letter(path[i - 1])),
                 };
                 writeln!(out, "\n{label}\n{b}")?;
             }

@@ -93,6 +93,11 @@ pub use board::{
     metric_runs, parse_board, parse_path, path_string, printable, Board, BoardError, Cell, Dir,
     GoalSpec, Grid, InputError, Metric, Problem, Role, Scan, Shape, UnknownMetric,
 };
+// Moves as people write them (blank or tile notation, with counts), and
+// the paths' algebra.
+pub use board::{
+    format_moves, invert, parse_moves, simplify, transpose, Notation, UnknownNotation, MAX_STEPS,
+};
 // Solving: the planner's one way in, its options and its answers.
 pub use budget::{Budget, Interrupt, Limit};
 pub use search::{

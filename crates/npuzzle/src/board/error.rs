@@ -1,6 +1,6 @@
 //! Errors about boards and inputs: each one says what is wrong and where.
 
-use super::Cell;
+use super::{Cell, Notation};
 use std::fmt;
 use thiserror::Error;
 
@@ -119,13 +119,39 @@ pub enum BoardError {
         /// Its 1-based position in the text.
         index: usize,
     },
+    /// A count (`2` of `R2`) stands where no move letter is before it
+    /// (`2R`, `R 2`).
+    #[error("the count at character {position} follows no move; write it right after its letter, as in R2")]
+    CountWithoutMove {
+        /// 1-based position of its first digit in the text.
+        position: usize,
+    },
+    /// A move's count is 0 (`R0`).
+    #[error("'{token}' (character {position}) moves nothing; a count is at least 1")]
+    ZeroCount {
+        /// The move as written.
+        token: String,
+        /// 1-based position of its letter in the text.
+        position: usize,
+    },
+    /// The moves come to more single steps than any text is read into.
+    #[error("the moves come to more than {max} single steps")]
+    TooManyMoves {
+        /// The most steps read.
+        max: usize,
+    },
     /// A path moves the blank off the board.
-    #[error("move {index} ('{letter}') leaves the board")]
+    #[error("move {index} ({written}, {notation} notation) cannot be made on {board}: {}", illegal_why(*.notation))]
     IllegalMove {
-        /// The move's letter.
-        letter: char,
-        /// Its 1-based position in the path.
+        /// Its 1-based position in the path (counted in single steps, or
+        /// in pushes when the path was applied in the multi-tile metric).
         index: usize,
+        /// The move as written in `notation` (`L`, or a push, `R2`).
+        written: String,
+        /// The notation it is written in.
+        notation: Notation,
+        /// The board it could not be made on, rows separated by `/`.
+        board: String,
     },
     /// A board of this size cannot be held at all: each side at least 2,
     /// at most [`Grid::MAX_CELLS`](crate::Grid::MAX_CELLS) cells.
@@ -148,6 +174,14 @@ pub enum BoardError {
         /// The text as given (trimmed).
         name: String,
     },
+}
+
+/// Why a move cannot be made, as its notation sees it.
+fn illegal_why(notation: Notation) -> &'static str {
+    match notation {
+        Notation::Blank => "the blank is at the edge",
+        Notation::Tile => "no tile is there to slide",
+    }
 }
 
 /// Which board of a problem an error is about.

@@ -8,6 +8,7 @@ mod goal;
 mod grid;
 pub(crate) mod layout;
 mod metric;
+mod notation;
 mod parse;
 mod problem;
 mod shape;
@@ -16,6 +17,9 @@ pub use error::{printable, BoardError, InputError, Role};
 pub use goal::GoalSpec;
 pub use grid::{check_grid_shape, Grid, MAX_GRID_CELLS};
 pub use metric::{runs as metric_runs, Metric, UnknownMetric};
+pub use notation::{
+    format_moves, invert, parse_moves, simplify, transpose, Notation, UnknownNotation, MAX_STEPS,
+};
 pub use parse::{check_same_shape, parse_board, Scan};
 pub use problem::Problem;
 pub use shape::Shape;
@@ -243,18 +247,27 @@ impl Board {
         }
     }
 
-    /// Applies a whole path, failing at the first move off the board.
+    /// Applies a whole path, failing at the first move off the board (in
+    /// blank notation; [`Board::apply_moves`] names it in either).
     pub fn apply_path(&self, path: &[Dir]) -> Result<Board, BoardError> {
         let mut b = self.clone();
         for (i, &d) in path.iter().enumerate() {
             if !b.apply(d) {
-                return Err(BoardError::IllegalMove {
-                    letter: d.letter(),
-                    index: i + 1,
-                });
+                return Err(b.illegal(d, i));
             }
         }
         Ok(b)
+    }
+
+    /// The error of step `index` (0-based), `dir`, which cannot be made
+    /// on `self`.
+    fn illegal(&self, dir: Dir, index: usize) -> BoardError {
+        BoardError::IllegalMove {
+            index: index + 1,
+            written: dir.letter().to_string(),
+            notation: Notation::Blank,
+            board: self.to_row_string(),
+        }
     }
 
     /// Every board along a path, the start included.
@@ -264,10 +277,7 @@ impl Board {
         out.push(b.clone());
         for (i, &d) in path.iter().enumerate() {
             if !b.apply(d) {
-                return Err(BoardError::IllegalMove {
-                    letter: d.letter(),
-                    index: i + 1,
-                });
+                return Err(b.illegal(d, i));
             }
             out.push(b.clone());
         }
