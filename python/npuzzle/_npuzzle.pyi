@@ -186,6 +186,10 @@ class Solution:
     def goal(self) -> Board:
         """The board the moves reach."""
     @property
+    def metric(self) -> Literal["stm", "mtm"]:
+        """How `moves` is counted: single-tile (`"stm"`) or multi-tile
+        (`"mtm"`) moves."""
+    @property
     def optimal(self) -> bool:
         """Whether `moves` is proven to be the fewest (always, unless a
         bounded-suboptimal algorithm answered: `wastar`, `anytime`)."""
@@ -360,6 +364,7 @@ def solve(
     partition: str = "auto",
     also_partitions: Sequence[str] = (),
     pdb_dir: Union[str, PathLike[str], None] = None,
+    metric: Literal["stm", "mtm"] = "stm",
 ) -> Solution:
     """Solves one puzzle: the fewest moves from `start` to `goal` and, unless
     `path=False`, an optimal path.
@@ -381,6 +386,10 @@ def solve(
     - `pdb_dir`: where pattern databases are cached (default
       `$XDG_CACHE_HOME/npuzzle`, shared with the command line); the first
       15-puzzle solved builds them (seconds).
+    - `metric`: how moves are counted, `"stm"` (single-tile moves) or
+      `"mtm"` (multi-tile moves: sliding a run of tiles of the blank's row
+      or column at once is one move); the path is the blank's single steps
+      either way.
 
     Bad input raises `ValueError` with the command line's message, a spent
     budget `BudgetExceeded`, a failure of the machine `OSError`; Ctrl-C stops
@@ -418,6 +427,7 @@ def solve_many(
     partition: str = "auto",
     also_partitions: Sequence[str] = (),
     pdb_dir: Union[str, PathLike[str], None] = None,
+    metric: Literal["stm", "mtm"] = "stm",
 ) -> npt.NDArray[np.int32]:
     """The fewest moves for many boards at once.
 

@@ -232,6 +232,8 @@ pub struct Choices<'a> {
     pub threads: usize,
     pub weight: f64,
     pub optimal: bool,
+    /// `stm` or `mtm`.
+    pub metric: &'a str,
 }
 
 impl Choices<'_> {
@@ -240,6 +242,7 @@ impl Choices<'_> {
     pub fn options(&self, budget: Budget, notes: &Notes) -> PyResult<SolveOptions> {
         let algorithm: Algorithm = self.algorithm.parse().map_err(PyValueError::new_err)?;
         let heuristic: HeuristicKind = self.heuristic.parse().map_err(PyValueError::new_err)?;
+        let metric: npuzzle::Metric = self.metric.parse().map_err(value_error)?;
         let partition: PartitionSpec = self.partition.parse().map_err(value_error)?;
         let also = self
             .also
@@ -265,7 +268,8 @@ impl Choices<'_> {
             )
             .with_threads(self.threads)
             .with_weight(self.weight)
-            .with_optimal(self.optimal))
+            .with_optimal(self.optimal)
+            .with_metric(metric))
     }
 }
 

@@ -45,7 +45,8 @@ const COMPARE_MAX_NODES: u64 = 1_000_000_000;
 #[pyfunction]
 #[pyo3(signature = (
     start, goal=None, *, algorithm="auto", heuristic="auto", path=true, count_start=false,
-    budget=None, shape=None, threads=1, weight=1.5, optimal=false, partition="auto", also_partitions=Vec::new(), pdb_dir=None
+    budget=None, shape=None, threads=1, weight=1.5, optimal=false, partition="auto", also_partitions=Vec::new(), pdb_dir=None,
+    metric="stm"
 ))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
@@ -64,6 +65,7 @@ fn solve(
     partition: &str,
     also_partitions: Vec<String>,
     pdb_dir: Option<PathBuf>,
+    metric: &str,
 ) -> PyResult<PySolution> {
     let problem = problem(start, goal, shape)?;
     let notes = Notes::default();
@@ -76,6 +78,7 @@ fn solve(
         threads,
         weight,
         optimal,
+        metric,
     };
     let opts = choices
         .options(budget_arg(budget, args::default_budget())?, &notes)?
@@ -115,6 +118,7 @@ fn compare<'py>(
         threads: 1,
         weight: SolveOptions::DEFAULT_WEIGHT,
         optimal: false,
+        metric: "stm",
     };
     let opts = choices.options(budget_arg(budget, base)?, &notes)?;
     let (opts, flag) = run::cancellable(opts);
@@ -144,7 +148,7 @@ fn compare<'py>(
 #[pyfunction]
 #[pyo3(signature = (
     starts, goals=None, *, shape=None, algorithm="auto", heuristic="auto", count_start=false,
-    budget=None, partition="auto", also_partitions=Vec::new(), pdb_dir=None
+    budget=None, partition="auto", also_partitions=Vec::new(), pdb_dir=None, metric="stm"
 ))]
 #[allow(clippy::too_many_arguments)]
 fn solve_many<'py>(
@@ -159,6 +163,7 @@ fn solve_many<'py>(
     partition: &str,
     also_partitions: Vec<String>,
     pdb_dir: Option<PathBuf>,
+    metric: &str,
 ) -> PyResult<Bound<'py, PyArray1<i32>>> {
     let (starts, shape) = arrays::starts(starts, shape_arg(shape)?)?;
     let goals = arrays::goals(goals, shape, starts.count)?;
@@ -172,6 +177,7 @@ fn solve_many<'py>(
         threads: 1,
         weight: SolveOptions::DEFAULT_WEIGHT,
         optimal: true,
+        metric,
     };
     let opts = choices.options(budget_arg(budget, args::default_budget())?, &notes)?;
     let (opts, flag) = run::cancellable(opts);

@@ -116,6 +116,7 @@ type AnswerState = (
     Option<u32>,
     Option<f64>,
     Option<String>,
+    String,
 );
 
 /// Pickled stats: `expanded`, `generated`, `peak_states`, and the time as
@@ -150,6 +151,7 @@ impl PySolution {
             r.lower_bound,
             r.ratio,
             r.plan.clone(),
+            r.metric.to_string(),
         );
         let s = &r.stats;
         let stats: StatsState = (
@@ -226,6 +228,13 @@ impl PySolution {
         self.goal.clone().into()
     }
 
+    /// How `moves` is counted: `"stm"` (single-tile moves) or `"mtm"`
+    /// (multi-tile moves: a push of several tiles in a line is one).
+    #[getter]
+    fn metric(&self) -> &'static str {
+        self.report.metric.name()
+    }
+
     /// Whether `moves` is proven to be the fewest.
     #[getter]
     fn optimal(&self) -> bool {
@@ -290,8 +299,21 @@ impl PySolution {
         answer: AnswerState,
         stats: StatsState,
     ) -> PyResult<PySolution> {
-        let (solvable, moves, path, algorithm, heuristic, optimal, lower_bound, ratio, plan) =
-            answer;
+        let (
+            solvable,
+            moves,
+            path,
+            algorithm,
+            heuristic,
+            optimal,
+            lower_bound,
+            ratio,
+            plan,
+            metric,
+        ) = answer;
+        let metric: npuzzle::Metric = metric
+            .parse()
+            .map_err(|e: npuzzle::UnknownMetric| PyValueError::new_err(e.to_string()))?;
         let (start, goal) = (start.get().inner.clone(), goal.get().inner.clone());
         if start.shape() != goal.shape() {
             return Err(PyValueError::new_err(
@@ -332,6 +354,7 @@ impl PySolution {
             lower_bound,
             ratio,
             plan,
+            metric,
             stats: Stats {
                 expanded,
                 generated,

@@ -322,6 +322,7 @@ pub fn trace(
         threads: 1,
         weight,
         optimal: false,
+        metric: "stm",
     };
     let opts = choices.options(budget_arg(budget, default_budget())?, &notes)?;
     // Keeping events can be slow on any board: always interruptible.

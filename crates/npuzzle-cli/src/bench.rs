@@ -78,6 +78,14 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
     let spec: GoalSpec = args.goal.join(" ").parse().map_err(InputError::goal)?;
     let goal = spec.resolve(first.start.shape(), &mut Scan::new())?;
     let mut opts = args.search.options(false)?;
+    if opts.metric == npuzzle::Metric::Mtm {
+        return Err(Failure {
+            code: super::EXIT_BAD_INPUT,
+            error: anyhow::anyhow!(
+                "--metric mtm: bench checks an instance file's lengths, which are single-tile moves"
+            ),
+        });
+    }
     // A benchmark of optimal lengths: `auto` means exact search here; an
     // inexact algorithm is measured against the lengths when asked for.
     if args.search.algo == npuzzle::Algorithm::Auto {

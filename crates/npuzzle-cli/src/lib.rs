@@ -1,6 +1,7 @@
 //! Argument parsing (clap derive), input reading and output formatting.
 //! No algorithm code lives here.
 
+mod all;
 mod analyse;
 mod apply;
 mod batch;

@@ -43,6 +43,15 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Print every optimal solution, one a line after the count (at most
+    /// --max-solutions of them; the number of all is counted exactly).
+    #[arg(long)]
+    pub all: bool,
+
+    /// With --all: the most solutions printed.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub max_solutions: usize,
+
     /// Print what the search cost (nodes expanded and generated, peak states, time)
     /// and what ran, and why.
     #[arg(long)]
@@ -251,6 +260,9 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
             writeln!(out, "{plan}")?;
         }
         return Ok(0);
+    }
+    if args.all {
+        return super::all::run(&args, &problem, &opts);
     }
     let sol = npuzzle::solve(&problem, &opts)?;
     if let (Some(m), Some(lower)) = (sol.moves, sol.lower_bound) {

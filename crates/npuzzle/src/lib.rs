@@ -101,10 +101,10 @@ pub use board::{
 // Solving: the planner's one way in, its options and its answers.
 pub use budget::{Budget, Interrupt, Limit};
 pub use search::{
-    compare, compare_refusing, idastar_with, observe, plan, plan_grid, solve, solve_grid, trace,
-    verify_path, Algorithm, CompareRow, Comparison, ErrorKind, Event, Fate, GridAnswer,
-    IterationSummary, Meeting, Memory, Observer, Plan, Pruning, SearchError, Side, Solution,
-    SolveOptions, Stats, Trace, Visit, Workload,
+    compare, compare_refusing, idastar_with, observe, plan, plan_grid, solve, solve_all,
+    solve_grid, trace, verify_path, Algorithm, CompareRow, Comparison, ErrorKind, Event, Fate,
+    GridAnswer, IterationSummary, Meeting, Memory, Observer, Plan, Pruning, SearchError, Side,
+    Solution, Solutions, SolveOptions, Stats, Trace, Visit, Workload,
 };
 // Heuristics: the selector, and the trait for writing one's own.
 pub use heuristic::{Heuristic, HeuristicKind, WalkingDistance};

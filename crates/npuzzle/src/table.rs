@@ -255,7 +255,7 @@ impl DistanceTable {
 /// `metric` — the blank pushed `k` cells in `dir` (`k` = 1 in the
 /// single-tile metric) — and restores `q` after each; stops early when
 /// `visit` returns true.
-fn for_each_neighbour(
+pub(crate) fn for_each_neighbour(
     shape: Shape,
     metric: Metric,
     q: &mut [u8],

@@ -5,6 +5,7 @@ mod batch;
 mod budgets;
 mod cli_compare;
 mod cli_fast;
+mod cli_metric;
 mod cli_moves;
 mod cli_pdb;
 mod cli_plan;

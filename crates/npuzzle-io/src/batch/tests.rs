@@ -270,7 +270,7 @@ fn parity_shortcut_matches_can_reach() {
         let mut g = Generator::new(Board::blank_last(shape).unwrap(), Mode::Pairs, 77, false);
         for _ in 0..2000 {
             let (s, goal) = g.next_boards().unwrap();
-            let answer = table_answer(shape, s.tiles(), goal.tiles(), false);
+            let answer = table_answer(&SolveOptions::default(), shape, s.tiles(), goal.tiles());
             assert_eq!(answer.moves.is_some(), s.can_reach(&goal), "{s:?} {goal:?}");
         }
     }

@@ -21,6 +21,7 @@
 //! assert_eq!(bfs.moves, Some(5));
 //! ```
 
+mod all;
 mod anytime;
 mod astar;
 mod bfs;
@@ -32,7 +33,7 @@ mod forecast;
 mod ida;
 mod idastar;
 mod moves;
-mod mtm;
+mod push;
 mod events;
 mod observe;
 mod parallel;
@@ -42,6 +43,7 @@ mod trace;
 
 pub use crate::board::Problem;
 pub use crate::budget::{Budget, Limit};
+pub use all::{solve_all, Solutions};
 pub use error::{ErrorKind, SearchError};
 pub use idastar::idastar_with;
 pub use compare::{compare, compare_refusing, CompareRow, Comparison};
@@ -623,7 +625,7 @@ fn pushes_of_fast(problem: &Problem, plan: &Plan, opts: &SolveOptions) -> Result
     let mut sol = plan.solver().solve(problem, &o)?;
     let path = sol.path.take().unwrap_or_default();
     let moves = Metric::Mtm.length(&path) as u32;
-    let split = mtm::SplitManhattan::new(problem.goal());
+    let split = push::SplitManhattan::new(problem.goal());
     let bound = split.value(split.init(problem.start().tiles()));
     let mut pushed = Solution::bounded(sol.algorithm, None, moves, None, sol.stats, bound);
     pushed.path = opts.want_path.then_some(path);

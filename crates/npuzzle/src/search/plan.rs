@@ -29,7 +29,7 @@
 //!   more threads than the machine has cores.
 
 use super::{
-    anytime, astar, bfs, bibfs, fast, idastar, mtm, parallel, table, Algorithm, Problem, SearchError,
+    anytime, astar, bfs, bibfs, fast, idastar, parallel, push, table, Algorithm, Problem, SearchError,
     SolveOptions, Solver,
 };
 use crate::board::{Metric, Shape};
@@ -148,7 +148,7 @@ impl Plan {
         static BFS_HASH: bfs::Bfs = bfs::Bfs::HASH;
         static BFS_SET: bfs::Bfs = bfs::Bfs::ORDERED;
         match self.algorithm {
-            Algorithm::Idastar if self.metric == Metric::Mtm => &mtm::MtmIdastar,
+            Algorithm::Idastar if self.metric == Metric::Mtm => &push::MtmIdastar,
             Algorithm::Table => &table::TableSolver,
             Algorithm::Bfs => &BFS,
             Algorithm::BfsHash => &BFS_HASH,

@@ -185,6 +185,15 @@ pub fn observe<O: Observer>(
     use super::astar::{self, Weight};
     use super::bfs::Visited;
     let plan = plan::plan(problem, opts)?;
+    if plan.metric == crate::board::Metric::Mtm {
+        // The watched searches count single-tile moves.
+        return Err(SearchError::NotApplicable {
+            algorithm: "trace",
+            shape: problem.shape(),
+            reason: "the searches it watches count single-tile moves; leave out --metric mtm"
+                .to_string(),
+        });
+    }
     let run = plan.resolved(opts);
     Ok(match plan.algorithm {
         _ if !plan.solvable => super::Solution::unreachable("parity"),

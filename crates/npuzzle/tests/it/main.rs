@@ -3,6 +3,7 @@
 //! `npuzzle-testkit`, complete tables, published counts).
 
 mod algorithms;
+mod all_solutions;
 mod heavy;
 mod ida;
 mod large;

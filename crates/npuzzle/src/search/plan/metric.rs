@@ -4,7 +4,7 @@
 //!   complete multi-tile table (built in well under a second, then every
 //!   answer a lookup);
 //! * `auto` on up to [`EXACT_MAX_CELLS`] cells, or with `optimal`: IDA* in
-//!   pushes ([`super::super::mtm`]);
+//!   pushes ([`super::super::push`]);
 //! * beyond: the fast constructive solver, its path counted in pushes —
 //!   an answer at once, not optimal, with a lower bound in pushes.
 //!

@@ -1,5 +1,10 @@
-//! IDA* in the multi-tile metric: a move pushes one to `side − 1` tiles of
-//! the blank's row or column at once, and costs one.
+//! IDA* in pushes: in the multi-tile metric a move pushes one to
+//! `side − 1` tiles of the blank's row or column at once, and costs one.
+//! The same search in the single-tile metric (a push of one tile, and no
+//! move straight back) lists every optimal solution when all are asked for
+//! ([`all_solutions`]); the fast single-tile IDA* of [`super::ida`] prunes
+//! with an automaton that keeps one of each set of equivalent move strings,
+//! which is right for one answer and wrong for all of them.
 //!
 //! **The graph.** From each position the blank may go any distance along
 //! its row or its column. Two pushes in a row along one line are never
@@ -28,6 +33,7 @@
 use super::moves::{slide, undo_slide};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::{Board, Dir, Shape};
+use std::time::Instant;
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
 use crate::board::Metric;
 use crate::heuristic::{with_heuristic, Heuristic, TableHooks, WalkingDistance, WithHeuristic};
@@ -44,27 +50,51 @@ impl Solver for MtmIdastar {
     }
 
     fn solve(&self, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
-        struct Work<'a> {
-            problem: &'a Problem,
-            opts: &'a SolveOptions,
-        }
-        impl WithHeuristic for Work<'_> {
-            type Output = Result<Solution, SearchError>;
-            fn run<H: TableHooks>(self, h: &H) -> Self::Output {
-                run(h, self.problem, self.opts)
-            }
-        }
-        // Whole values: the one-bit databases are read by a walk that
-        // single-tile IDA* alone keeps.
-        let pdb = opts.pdb.clone().with_whole_values(true);
-        with_heuristic(
-            opts.heuristic,
-            problem.goal(),
-            &pdb,
-            &opts.budget,
-            Work { problem, opts },
-        )?
+        let found = search(problem, opts, None)?;
+        let stats = found.stats;
+        let h = Some(found.heuristic);
+        let Some(moves) = found.moves else {
+            return Ok(Solution::found(NAME, h, None, None, stats));
+        };
+        let path = opts.want_path.then(|| found.paths.into_iter().next().unwrap_or_default());
+        Ok(Solution::found(NAME, h, Some(moves), path, stats))
     }
+}
+
+/// What a search in pushes found: the fewest moves, and the optimal paths
+/// (one, or up to a cap when all are asked for, with their exact count).
+pub(crate) struct Found {
+    pub moves: Option<u32>,
+    pub paths: Vec<Vec<Dir>>,
+    pub count: u64,
+    pub heuristic: &'static str,
+    pub stats: Stats,
+}
+
+/// Searches in `opts.metric`, with the heuristic `opts.heuristic`; with
+/// `all = Some(cap)`, finishes the last iteration, counting every optimal
+/// path and keeping the first `cap`.
+pub(crate) fn search(
+    problem: &Problem,
+    opts: &SolveOptions,
+    all: Option<usize>,
+) -> Result<Found, SearchError> {
+    struct Work<'a> {
+        problem: &'a Problem,
+        opts: &'a SolveOptions,
+        all: Option<usize>,
+    }
+    impl WithHeuristic for Work<'_> {
+        type Output = Result<Found, SearchError>;
+        fn run<H: TableHooks>(self, h: &H) -> Self::Output {
+            run(h, self.problem, self.opts, self.all)
+        }
+    }
+    // Whole values: the one-bit databases are read by a walk that
+    // single-tile IDA* alone keeps.
+    let pdb = opts.pdb.clone().with_whole_values(true);
+    let work = Work { problem, opts, all };
+    with_heuristic(opts.heuristic, problem.goal(), &pdb, &opts.budget, work)?
 }
 
 /// The Manhattan distance split by axis: each tile's columns and rows from
@@ -131,14 +161,14 @@ impl SplitManhattan {
 /// tables are small, else the split Manhattan distance (which it
 /// dominates). Both keep a pair of numbers a node.
 enum Floor {
-    Walking(WalkingDistance),
+    Walking(Box<WalkingDistance>),
     Split(SplitManhattan),
 }
 
 impl Floor {
-    fn new(goal: &Board) -> Floor {
-        match WalkingDistance::new(goal, Metric::Mtm) {
-            Some(wd) => Floor::Walking(wd),
+    fn new(goal: &Board, metric: Metric) -> Floor {
+        match WalkingDistance::new(goal, metric) {
+            Some(wd) => Floor::Walking(Box::new(wd)),
             None => Floor::Split(SplitManhattan::new(goal)),
         }
     }
@@ -181,13 +211,21 @@ enum Step {
     Stopped,
 }
 
+/// Every optimal path found so far, when all are wanted.
+struct Collect {
+    cap: usize,
+    paths: Vec<Vec<Dir>>,
+    count: u64,
+}
+
 /// The depth-first core, one board kept in place.
 struct Search<'h, H: Heuristic> {
     h: &'h H,
-    split: Floor,
+    floor: Floor,
     goal: Vec<u8>,
     shape: Shape,
-    /// Most tiles one push moves (the divisor of `h`).
+    metric: Metric,
+    /// Most tiles one move shifts (the divisor of `h`).
     per_push: u32,
     tiles: Vec<u8>,
     bound: u32,
@@ -198,14 +236,15 @@ struct Search<'h, H: Heuristic> {
     max_nodes: u64,
     clock: Clock<'h>,
     interrupt: Option<Interrupt>,
-    /// The pushes of the path found, last first, while unwinding.
-    path: Vec<(Dir, usize)>,
+    /// The moves from the root to the node being searched.
+    stack: Vec<(Dir, usize)>,
+    all: Option<Collect>,
 }
 
 impl<'h, H: Heuristic> Search<'h, H> {
     fn estimate(&self, e: &Est<H::State>) -> u32 {
         let inner = self.h.value(&e.inner).div_ceil(self.per_push);
-        self.split.value(e.split).max(inner)
+        self.floor.value(e.split).max(inner)
     }
 
     #[cold]
@@ -222,28 +261,57 @@ impl<'h, H: Heuristic> Search<'h, H> {
         false
     }
 
-    /// Searches below the node with the blank on `blank`, `g` pushes from
-    /// the start, whose last push was horizontal when `across` is
-    /// `Some(true)`.
-    fn dfs(&mut self, blank: usize, g: u32, e: Est<H::State>, across: Option<bool>) -> Step {
+    /// Whether a move in `dir` may follow one in `last`: in pushes, never
+    /// along the same line (the two would merge or cancel); in single
+    /// moves, never straight back.
+    fn may_follow(&self, dir: Dir, last: Option<Dir>) -> bool {
+        let Some(last) = last else { return true };
+        match self.metric {
+            Metric::Mtm => {
+                let across = |d: Dir| matches!(d, Dir::Left | Dir::Right);
+                across(dir) != across(last)
+            }
+            Metric::Stm => dir != last.opposite(),
+        }
+    }
+
+    /// The path on the stack, as the blank's single steps.
+    fn path(&self) -> Vec<Dir> {
+        self.stack
+            .iter()
+            .flat_map(|&(d, k)| std::iter::repeat_n(d, k))
+            .collect()
+    }
+
+    /// Searches below the node with the blank on `blank`, `g` moves from
+    /// the start, reached by a move in `last`.
+    fn dfs(&mut self, blank: usize, g: u32, e: Est<H::State>, last: Option<Dir>) -> Step {
         let f = g + self.estimate(&e);
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);
             return Step::Exhausted;
         }
         if f == g && self.tiles == self.goal {
-            return Step::Found;
+            let path = self.all.is_some().then(|| self.path());
+            let Some(all) = self.all.as_mut() else {
+                return Step::Found;
+            };
+            all.count += 1;
+            if all.paths.len() < all.cap {
+                all.paths.extend(path);
+            }
+            // Every optimal path ends here: nothing below is shorter.
+            return Step::Exhausted;
         }
         self.expanded += 1;
         if self.expanded >= self.check_at && self.poll() {
             return Step::Stopped;
         }
         for dir in Dir::ALL {
-            let horizontal = matches!(dir, Dir::Left | Dir::Right);
-            if across == Some(horizontal) {
+            if !self.may_follow(dir, last) {
                 continue;
             }
-            match self.push(blank, g, e, dir, horizontal) {
+            match self.push(blank, g, e, dir) {
                 Step::Exhausted => {}
                 end => return end,
             }
@@ -251,36 +319,38 @@ impl<'h, H: Heuristic> Search<'h, H> {
         Step::Exhausted
     }
 
-    /// Tries every push of the blank in `dir`: one tile, two, … to the
-    /// edge, each child searched in turn, the board restored after.
-    fn push(&mut self, blank: usize, g: u32, e: Est<H::State>, dir: Dir, horizontal: bool) -> Step {
+    /// Tries every push of the blank in `dir` (one tile, two, … to the
+    /// edge; one alone in single moves), each child searched in turn, the
+    /// board restored after (but for the goal found).
+    fn push(&mut self, blank: usize, g: u32, e: Est<H::State>, dir: Dir) -> Step {
         let (rows, cols) = (self.shape.rows, self.shape.cols);
         let (mut at, mut e, mut k) = (blank, e, 0);
         let mut end = Step::Exhausted;
         while let Some(to) = dir.step(at, rows, cols) {
             let tile = slide(&mut self.tiles, at, to);
             e = Est {
-                split: self.split.update(e.split, &self.tiles, tile, to, at),
+                split: self.floor.update(e.split, &self.tiles, tile, to, at),
                 inner: self.h.update(&e.inner, &self.tiles, tile, to, at),
             };
             k += 1;
             at = to;
             self.generated += 1;
-            match self.dfs(at, g + 1, e, Some(horizontal)) {
-                Step::Exhausted => {}
-                Step::Found => {
-                    self.path.push((dir, k));
-                    end = Step::Found;
-                    break;
-                }
-                Step::Stopped => {
-                    end = Step::Stopped;
+            self.stack.push((dir, k));
+            let step = self.dfs(at, g + 1, e, Some(dir));
+            if !matches!(step, Step::Found) {
+                self.stack.pop();
+            }
+            match step {
+                Step::Exhausted if self.metric == Metric::Mtm => {}
+                Step::Exhausted => break,
+                other => {
+                    end = other;
                     break;
                 }
             }
         }
-        if matches!(end, Step::Found) {
-            // the board stays at the goal for the caller to see
+        if let Step::Found = end {
+            // the stack holds the path, the board the goal
             return end;
         }
         // Undo, last step first.
@@ -295,26 +365,33 @@ impl<'h, H: Heuristic> Search<'h, H> {
     }
 }
 
-/// Multi-tile IDA* with the single-tile heuristic `h` (divided, and maxed
-/// with the split Manhattan distance).
-fn run<H: Heuristic>(h: &H, problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
+/// IDA* in pushes (or single moves) with the single-tile heuristic `h`
+/// (divided by the tiles a push moves, and maxed with the walking
+/// distance); with `all`, every optimal path of the last iteration.
+fn run<H: Heuristic>(
+    h: &H,
+    problem: &Problem,
+    opts: &SolveOptions,
+    all: Option<usize>,
+) -> Result<Found, SearchError> {
     let clock = Clock::new(&opts.budget);
-    let start = clock.start;
+    let start: Instant = clock.start;
     let goal = problem.goal();
     let shape = goal.shape();
-    let split = Floor::new(goal);
+    let floor = Floor::new(goal, opts.metric);
     let tiles = problem.start().tiles().to_vec();
     let root = Est {
-        split: split.init(&tiles),
+        split: floor.init(&tiles),
         inner: h.init(&tiles),
     };
     let max_nodes = opts.budget.max_nodes;
     let mut s = Search {
         h,
-        split,
+        floor,
         goal: goal.tiles().to_vec(),
         shape,
-        per_push: Metric::Mtm.tiles_per_move(shape.rows, shape.cols) as u32,
+        metric: opts.metric,
+        per_push: opts.metric.tiles_per_move(shape.rows, shape.cols) as u32,
         tiles,
         bound: 0,
         next_bound: u32::MAX,
@@ -324,7 +401,12 @@ fn run<H: Heuristic>(h: &H, problem: &Problem, opts: &SolveOptions) -> Result<So
         max_nodes,
         clock,
         interrupt: None,
-        path: Vec::new(),
+        stack: Vec::new(),
+        all: all.map(|cap| Collect {
+            cap,
+            paths: Vec::new(),
+            count: 0,
+        }),
     };
     s.bound = s.estimate(&root);
     let stats = |s: &Search<'_, H>| Stats {
@@ -336,25 +418,35 @@ fn run<H: Heuristic>(h: &H, problem: &Problem, opts: &SolveOptions) -> Result<So
     let mut depth = 0;
     loop {
         s.next_bound = u32::MAX;
-        match s.dfs(problem.start().blank(), 0, root, None) {
+        let step = s.dfs(problem.start().blank(), 0, root, None);
+        let found = |s: &mut Search<'_, H>, paths: Vec<Vec<Dir>>, count: u64| Found {
+            moves: Some(s.bound),
+            paths,
+            count,
+            heuristic: h.name(),
+            stats: stats(s),
+        };
+        match step {
             Step::Found => {
-                let moves = s.path.len() as u32;
-                let path = opts.want_path.then(|| {
-                    s.path
-                        .iter()
-                        .rev()
-                        .flat_map(|&(d, k)| std::iter::repeat_n(d, k))
-                        .collect()
-                });
-                let heuristic = Some(h.name());
-                return Ok(Solution::found(NAME, heuristic, Some(moves), path, stats(&s)));
+                let path = s.path();
+                return Ok(found(&mut s, vec![path], 1));
             }
             Step::Stopped => {
                 let i = s.interrupt.unwrap_or(Interrupt::Cancelled);
                 return Err(i.error(NAME, &opts.budget, depth, stats(&s)));
             }
+            Step::Exhausted if s.all.as_ref().is_some_and(|a| a.count > 0) => {
+                let all = s.all.take().map_or((Vec::new(), 0), |a| (a.paths, a.count));
+                return Ok(found(&mut s, all.0, all.1));
+            }
             Step::Exhausted if s.next_bound == u32::MAX => {
-                return Ok(Solution::found(NAME, Some(h.name()), None, None, stats(&s)));
+                return Ok(Found {
+                    moves: None,
+                    paths: Vec::new(),
+                    count: 0,
+                    heuristic: h.name(),
+                    stats: stats(&s),
+                });
             }
             Step::Exhausted => {
                 depth = s.bound;
