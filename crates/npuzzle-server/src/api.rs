@@ -35,6 +35,8 @@ pub struct ProblemRequest {
     pub heuristic: Option<String>,
     /// Seconds; at most the server's own timeout.
     pub timeout: Option<f64>,
+    /// `stm` (the default) or `mtm`: how moves are counted.
+    pub metric: Option<String>,
 }
 
 /// A request's budget, started when its headers were read (by the
@@ -77,6 +79,12 @@ impl Job {
                 .map_err(|e| ApiError::bad_request(format!("heuristic: {e}")))?,
             None => HeuristicKind::Auto,
         };
+        let metric = match &req.metric {
+            Some(m) => m
+                .parse::<npuzzle::Metric>()
+                .map_err(|e| ApiError::bad_request(format!("metric: {e}")))?,
+            None => npuzzle::Metric::Stm,
+        };
         let mut budget = budget.with_cancel(None);
         if let Some(t) = req.timeout {
             let asked =
@@ -89,6 +97,7 @@ impl Job {
             opts: SolveOptions::default()
                 .with_algorithm(algo)
                 .with_heuristic(heuristic)
+                .with_metric(metric)
                 .with_pdb(pdb)
                 .with_path(true)
                 .with_budget(budget)

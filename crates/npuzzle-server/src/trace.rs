@@ -41,6 +41,7 @@ impl TraceRequest {
             },
             heuristic: self.heuristic.clone(),
             timeout: self.timeout,
+            metric: None,
         }
     }
 
