@@ -25,7 +25,9 @@ pub struct ProblemArgs {
 
     /// The goal: blank-last (default, 1 2 .. n-1 0), blank-first (0 1 .. n-1,
     /// Korf's), spiral (the snail, 1 2 3/8 0 4/7 6 5 on 3x3), or a board as
-    /// one argument (quote it: --goal "1 2 3 8 0 4 7 6 5").
+    /// one argument (quote it: --goal "1 2 3 8 0 4 7 6 5"); or a partial
+    /// goal (solve only): a board with * on the cells left free, or
+    /// first-row, first-rows:K, first-row-column.
     #[arg(short, long, value_name = "GOAL")]
     pub goal: Option<String>,
 
@@ -49,6 +51,15 @@ impl ProblemArgs {
         let text = self.text()?;
         let goal = self.goal_spec()?;
         Ok(grids_from_text(&text, goal.as_ref(), self.size)?)
+    }
+
+    /// The start board alone (for a goal given apart from it, such as a
+    /// partial goal).
+    pub fn start_board(&self) -> Result<npuzzle::Board, Failure> {
+        let text = self.text()?;
+        Ok(npuzzle::Scan::new()
+            .board(&text, self.size)
+            .map_err(InputError::start)?)
     }
 
     /// The text of the start (the words, or standard input).

@@ -10,6 +10,7 @@ mod compare;
 mod input;
 mod large;
 mod moves;
+mod partial;
 mod paths;
 mod pdb;
 mod random;
@@ -208,9 +209,11 @@ fn stdout_closed() -> bool {
 
 /// Whether the error is standard output closed by its reader.
 fn broken_pipe(e: &anyhow::Error) -> bool {
+    let broken = Some(std::io::ErrorKind::BrokenPipe);
     e.chain().any(|c| {
-        c.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+        c.downcast_ref::<std::io::Error>().map(std::io::Error::kind) == broken
+            // JSON written straight to standard output keeps the I/O error inside
+            || c.downcast_ref::<serde_json::Error>().and_then(serde_json::Error::io_error_kind) == broken
     })
 }
 

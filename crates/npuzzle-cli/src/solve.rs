@@ -5,7 +5,7 @@ use super::Failure;
 use npuzzle::pdb::{BlankMode, PartitionSpec, PdbOptions};
 use npuzzle::HeuristicKind;
 use npuzzle::Pruning;
-use npuzzle::{format_moves, Notation};
+use npuzzle::{format_moves, Notation, PartialGoal};
 use npuzzle::{Algorithm, Budget, Metric, Problem, SolveOptions};
 use npuzzle_io::report::Report;
 use std::io::Write;
@@ -232,6 +232,14 @@ impl SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<u8, Failure> {
+    if let Some(goal) = args
+        .problem
+        .goal
+        .as_deref()
+        .filter(|g| PartialGoal::is_partial(g))
+    {
+        return super::partial::run(&args, goal);
+    }
     let (start, goal) = args.problem.grids()?;
     let want_path = args.path || args.boards || args.json;
     let opts = args.search.options(want_path)?;

@@ -94,6 +94,35 @@ pub fn bfs_distance_in(
     None
 }
 
+/// Fewest moves of `metric` from `start` to any board `done` accepts, by
+/// a plain BFS (`None`: none within `max_states` states).
+pub fn bfs_until(
+    start: &Board,
+    done: impl Fn(&Board) -> bool,
+    metric: Metric,
+    max_states: usize,
+) -> Option<u32> {
+    let mut dist = HashMap::new();
+    dist.insert(start.tiles().to_vec(), 0u32);
+    let mut queue = VecDeque::from([start.clone()]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[b.tiles()];
+        if done(&b) {
+            return Some(d);
+        }
+        for n in neighbours_in(&b, metric) {
+            if !dist.contains_key(n.tiles()) {
+                if dist.len() >= max_states {
+                    return None;
+                }
+                dist.insert(n.tiles().to_vec(), d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
 /// Every permutation of `0..n` as boards of `shape`.
 pub fn all_boards(shape: Shape) -> Vec<Board> {
     let n = shape.cells();

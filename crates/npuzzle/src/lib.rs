@@ -91,7 +91,7 @@ pub mod rank;
 // Boards, goals and problems.
 pub use board::{
     metric_runs, parse_board, parse_path, path_string, printable, Board, BoardError, Cell, Dir,
-    GoalSpec, Grid, InputError, Metric, Problem, Role, Scan, Shape, UnknownMetric,
+    GoalSpec, Grid, InputError, Metric, PartialGoal, Problem, Role, Scan, Shape, UnknownMetric,
 };
 // Moves as people write them (blank or tile notation, with counts), and
 // the paths' algebra.
@@ -102,9 +102,9 @@ pub use board::{
 pub use budget::{Budget, Interrupt, Limit};
 pub use search::{
     compare, compare_refusing, idastar_with, observe, plan, plan_grid, solve, solve_all,
-    solve_grid, trace, verify_path, Algorithm, CompareRow, Comparison, ErrorKind, Event, Fate,
-    GridAnswer, IterationSummary, Meeting, Memory, Observer, Plan, Pruning, SearchError, Side,
-    Solution, Solutions, SolveOptions, Stats, Trace, Visit, Workload,
+    solve_grid, solve_partial, trace, verify_path, Algorithm, CompareRow, Comparison, ErrorKind,
+    Event, Fate, GridAnswer, IterationSummary, Meeting, Memory, Observer, Plan, Pruning,
+    SearchError, Side, Solution, Solutions, SolveOptions, Stats, Trace, Visit, Workload,
 };
 // Heuristics: the selector, and the trait for writing one's own.
 pub use heuristic::{Heuristic, HeuristicKind, WalkingDistance};

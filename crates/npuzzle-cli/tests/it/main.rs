@@ -7,6 +7,7 @@ mod cli_compare;
 mod cli_fast;
 mod cli_metric;
 mod cli_moves;
+mod cli_partial;
 mod cli_pdb;
 mod cli_plan;
 mod cli_robust;

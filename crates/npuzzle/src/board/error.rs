@@ -169,10 +169,16 @@ pub enum BoardError {
         text: String,
     },
     /// A goal holds letters but is none of the goal names.
-    #[error("'{name}' is not a goal name; use blank-last, blank-first, spiral or a board")]
+    #[error("'{name}' is not a goal name; use blank-last, blank-first, spiral, a board, or a partial goal (first-row, first-rows:K, first-row-column, or a board with * on free cells)")]
     BadGoalName {
         /// The text as given (trimmed).
         name: String,
+    },
+    /// A partial goal (a board with free cells) that is not one.
+    #[error("partial goal: {reason}")]
+    Partial {
+        /// What is wrong, and where.
+        reason: String,
     },
 }
 

@@ -8,6 +8,7 @@ mod goal;
 mod grid;
 pub(crate) mod layout;
 mod metric;
+mod partial;
 mod notation;
 mod parse;
 mod problem;
@@ -16,6 +17,7 @@ mod shape;
 pub use error::{printable, BoardError, InputError, Role};
 pub use goal::GoalSpec;
 pub use grid::{check_grid_shape, Grid, MAX_GRID_CELLS};
+pub use partial::PartialGoal;
 pub use metric::{runs as metric_runs, Metric, UnknownMetric};
 pub use notation::{
     format_moves, invert, parse_moves, simplify, transpose, Notation, UnknownNotation, MAX_STEPS,

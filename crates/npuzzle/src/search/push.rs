@@ -61,6 +61,19 @@ impl Solver for MtmIdastar {
     }
 }
 
+/// The fewest moves from `problem.start()` to any board that matches
+/// `problem.goal()` on the cells of `mask` (a partial goal, completed to a
+/// reachable whole one), estimated by the placed tiles' Manhattan distance
+/// alone (divided by axis in pushes), the only estimate here that does not
+/// count the free tiles.
+pub(crate) fn search_partial(
+    problem: &Problem,
+    opts: &SolveOptions,
+    mask: Vec<bool>,
+) -> Result<Found, SearchError> {
+    run(&super::idastar::Blind, problem, opts, None, Some(mask))
+}
+
 /// What a search in pushes found: the fewest moves, and the optimal paths
 /// (one, or up to a cap when all are asked for, with their exact count).
 pub(crate) struct Found {
@@ -87,7 +100,7 @@ pub(crate) fn search(
     impl WithHeuristic for Work<'_> {
         type Output = Result<Found, SearchError>;
         fn run<H: TableHooks>(self, h: &H) -> Self::Output {
-            run(h, self.problem, self.opts, self.all)
+            run(h, self.problem, self.opts, self.all, None)
         }
     }
     // Whole values: the one-bit databases are read by a walk that
@@ -111,24 +124,32 @@ pub(crate) struct SplitManhattan {
 }
 
 impl SplitManhattan {
+    /// Toward `goal`, in pushes.
     pub(crate) fn new(goal: &Board) -> SplitManhattan {
+        SplitManhattan::counting(goal, Metric::Mtm, &|_| true)
+    }
+
+    /// Toward `goal` in `metric` (in single moves the two sums are simply
+    /// the Manhattan distance), counting only the tiles `counted` says.
+    pub(crate) fn counting(goal: &Board, metric: Metric, counted: &dyn Fn(u8) -> bool) -> SplitManhattan {
         let shape = goal.shape();
         let n = shape.cells();
         let pos = goal.positions();
         let mut cols = vec![[0u8; 256]; n];
         let mut rows = vec![[0u8; 256]; n];
-        for tile in 1..n {
+        for tile in (1..n).filter(|&t| counted(t as u8)) {
             let g = usize::from(pos[tile]);
             for cell in 0..n {
                 cols[tile][cell] = (g % shape.cols).abs_diff(cell % shape.cols) as u8;
                 rows[tile][cell] = (g / shape.cols).abs_diff(cell / shape.cols) as u8;
             }
         }
+        let per = |side: usize| if metric == Metric::Mtm { side - 1 } else { 1 } as u32;
         SplitManhattan {
             cols,
             rows,
-            across: (shape.cols - 1) as u32,
-            down: (shape.rows - 1) as u32,
+            across: per(shape.cols),
+            down: per(shape.rows),
         }
     }
 
@@ -166,10 +187,17 @@ enum Floor {
 }
 
 impl Floor {
-    fn new(goal: &Board, metric: Metric) -> Floor {
+    /// Toward `goal`; with a `mask`, only the tiles on its cells count
+    /// (a partial goal: the walking distance would count them all).
+    fn new(goal: &Board, metric: Metric, mask: Option<&[bool]>) -> Floor {
+        if let Some(mask) = mask {
+            let pos = goal.positions();
+            let counted = |t: u8| mask[usize::from(pos[usize::from(t)])];
+            return Floor::Split(SplitManhattan::counting(goal, metric, &counted));
+        }
         match WalkingDistance::new(goal, metric) {
             Some(wd) => Floor::Walking(Box::new(wd)),
-            None => Floor::Split(SplitManhattan::new(goal)),
+            None => Floor::Split(SplitManhattan::counting(goal, metric, &|_| true)),
         }
     }
 
@@ -223,6 +251,8 @@ struct Search<'h, H: Heuristic> {
     h: &'h H,
     floor: Floor,
     goal: Vec<u8>,
+    /// The cells the goal places (a partial goal), or `None`: all.
+    mask: Option<Vec<bool>>,
     shape: Shape,
     metric: Metric,
     /// Most tiles one move shifts (the divisor of `h`).
@@ -275,6 +305,18 @@ impl<'h, H: Heuristic> Search<'h, H> {
         }
     }
 
+    fn at_goal(&self) -> bool {
+        match &self.mask {
+            None => self.tiles == self.goal,
+            Some(mask) => self
+                .tiles
+                .iter()
+                .zip(&self.goal)
+                .zip(mask)
+                .all(|((t, g), &m)| !m || t == g),
+        }
+    }
+
     /// The path on the stack, as the blank's single steps.
     fn path(&self) -> Vec<Dir> {
         self.stack
@@ -291,7 +333,7 @@ impl<'h, H: Heuristic> Search<'h, H> {
             self.next_bound = self.next_bound.min(f);
             return Step::Exhausted;
         }
-        if f == g && self.tiles == self.goal {
+        if f == g && self.at_goal() {
             let path = self.all.is_some().then(|| self.path());
             let Some(all) = self.all.as_mut() else {
                 return Step::Found;
@@ -373,12 +415,13 @@ fn run<H: Heuristic>(
     problem: &Problem,
     opts: &SolveOptions,
     all: Option<usize>,
+    mask: Option<Vec<bool>>,
 ) -> Result<Found, SearchError> {
     let clock = Clock::new(&opts.budget);
     let start: Instant = clock.start;
     let goal = problem.goal();
     let shape = goal.shape();
-    let floor = Floor::new(goal, opts.metric);
+    let floor = Floor::new(goal, opts.metric, mask.as_deref());
     let tiles = problem.start().tiles().to_vec();
     let root = Est {
         split: floor.init(&tiles),
@@ -389,6 +432,7 @@ fn run<H: Heuristic>(
         h,
         floor,
         goal: goal.tiles().to_vec(),
+        mask,
         shape,
         metric: opts.metric,
         per_push: opts.metric.tiles_per_move(shape.rows, shape.cols) as u32,

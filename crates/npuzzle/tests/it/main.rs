@@ -9,6 +9,7 @@ mod ida;
 mod large;
 mod layering;
 mod mtm;
+mod partial;
 mod pdb;
 mod pdb_boards;
 mod pdb_forms;
