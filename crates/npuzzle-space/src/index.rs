@@ -19,7 +19,7 @@
 //! comes near overflow (2×7: `14! ≈ 8.7·10^10`).
 
 use npuzzle::rank::{rank, FACT};
-use npuzzle::{Board, Dir, Shape};
+use npuzzle::{Board, Dir, Metric, Shape};
 
 /// Largest number of cells handled: values are packed as nibbles.
 pub const MAX_CELLS: usize = 16;
@@ -75,9 +75,19 @@ pub(crate) struct Indexer<const N: usize> {
     /// positions (nibble `j` for position `P + j`), and the parity of
     /// those digits in bit 31.
     suffix: Box<[u32]>,
+    rows: usize,
+    /// How a move is counted: in pushes, a neighbour is every cell of the
+    /// blank's row and column.
+    metric: Metric,
 }
 
 impl<const N: usize> Indexer<N> {
+    /// Counting moves in `metric`.
+    pub(crate) fn with_metric(mut self, metric: Metric) -> Indexer<N> {
+        self.metric = metric;
+        self
+    }
+
     /// For `goal`, a board of `N` cells (`4 ≤ N ≤ 16`).
     pub(crate) fn new(goal: &Board) -> Indexer<N> {
         let shape = goal.shape();
@@ -117,6 +127,8 @@ impl<const N: usize> Indexer<N> {
             .collect();
         Indexer {
             suffix,
+            rows,
+            metric: Metric::Stm,
             cols,
             nbr,
             deg,
@@ -208,6 +220,9 @@ impl<const N: usize> Indexer<N> {
     /// one. So a neighbour's rank costs O(cols), not a full ranking.
     #[inline]
     pub(crate) fn neighbours(&self, st: &State<N>, mut emit: impl FnMut(u64)) {
+        if self.metric == Metric::Mtm {
+            return self.pushes(st, emit);
+        }
         let z = usize::from(st.q[0]);
         let base = st.rank as i64;
         for &to in &self.nbr[z][..usize::from(self.deg[z])] {
@@ -228,6 +243,26 @@ impl<const N: usize> Indexer<N> {
                 }
             }
             emit(((base + delta) as u64) >> 1);
+        }
+    }
+
+    /// [`Indexer::neighbours`] in pushes: the blank goes one cell or more
+    /// along its row or column, each tile on the way sliding one cell; each
+    /// neighbour is ranked afresh (a push changes up to `side − 1` tiles'
+    /// digits, and the multi-tile space is small enough not to need more).
+    fn pushes(&self, st: &State<N>, mut emit: impl FnMut(u64)) {
+        for dir in Dir::ALL {
+            let (mut q, mut b) = (st.q, st.b);
+            let mut z = usize::from(q[0]);
+            while let Some(to) = dir.step(z, self.rows, self.cols) {
+                let t = b[to];
+                b[z] = t;
+                b[to] = 0;
+                q[usize::from(t)] = z as u8;
+                q[0] = to as u8;
+                z = to;
+                emit(rank(&q) >> 1);
+            }
         }
     }
 

@@ -71,6 +71,10 @@ pub struct SpaceOptions {
     pub list: usize,
     /// Checkpoints, if any.
     pub checkpoint: Option<Checkpointing>,
+    /// How a move is counted. In pushes the graph is not bipartite (a push
+    /// of one tile and one of two can reach one level), which the two-bit
+    /// search allows: see `local::expand`.
+    pub metric: npuzzle::Metric,
 }
 
 impl Default for SpaceOptions {
@@ -81,6 +85,7 @@ impl Default for SpaceOptions {
             max_memory: memory::default_limit().unwrap_or(8 << 30),
             list: DEFAULT_LIST,
             checkpoint: None,
+            metric: npuzzle::Metric::Stm,
         }
     }
 }
@@ -104,6 +109,12 @@ pub enum SpaceError {
         needed: u128,
         /// The memory limit, in bytes.
         limit: u64,
+    },
+    /// What was asked for counts single-tile moves only.
+    #[error("{what} counts single-tile moves only; leave out --metric mtm")]
+    SingleTileOnly {
+        /// What cannot count pushes (checkpoints, the cluster).
+        what: &'static str,
     },
     /// The board has more cells than the search handles.
     #[error("a {shape} board has {} cells; the whole-space search handles at most {MAX_CELLS}", shape.cells())]
@@ -204,6 +215,7 @@ impl SpaceError {
             self,
             SpaceError::TooBig { .. }
                 | SpaceError::TooManyCells { .. }
+                | SpaceError::SingleTileOnly { .. }
                 | SpaceError::BadCheckpoint { .. }
                 | SpaceError::BadCluster(_)
                 | SpaceError::Disagree(_)

@@ -24,6 +24,12 @@ pub fn analyze(
     cancel: &AtomicBool,
 ) -> Result<SpaceResult, SpaceError> {
     let needed = check_size(goal.shape(), opts.max_memory)?;
+    if opts.metric == npuzzle::Metric::Mtm && opts.checkpoint.is_some() {
+        // A checkpoint's header does not say how moves were counted.
+        return Err(SpaceError::SingleTileOnly {
+            what: "a checkpointed search",
+        });
+    }
     for_cells!(goal.shape(), run(goal, opts, progress, cancel, needed))
 }
 
@@ -56,7 +62,7 @@ fn run<const N: usize>(
     cancel: &AtomicBool,
     needed: u128,
 ) -> Result<SpaceResult, SpaceError> {
-    let ix = Indexer::<N>::new(goal);
+    let ix = Indexer::<N>::new(goal).with_metric(opts.metric);
     let total_words = bits::words_for(ix.count());
     progress.started(ix.count(), needed);
     let words = bits::alloc_atomic(total_words)?;
@@ -140,12 +146,15 @@ fn run<const N: usize>(
 ///
 /// Ranges run in parallel and a neighbour may lie in another range's word,
 /// so every write is an atomic OR, which composes with the other writers'
-/// ORs into the same word. It is sound because the puzzle's graph is
-/// bipartite (a move flips the colour of the blank's cell): a neighbour of
-/// a level-`d` position lies at level `d ± 1`, never at `d`, so no thread
-/// ever ORs `next` into a position still waiting to be expanded (which
-/// would turn `cur` into `closed` and lose it), and the `cur` entries a
-/// thread reads and closes in its own words are written by no one else.
+/// ORs into the same word. It is sound because a thread ORs `next` only
+/// into an entry it has just seen unseen (`00`): every position of level
+/// `d` was written during level `d − 1`, before the join that ended it, so
+/// no thread ever ORs `next` into a position still waiting to be expanded
+/// (which would turn `cur` into `closed` and lose it), and the `cur`
+/// entries a thread reads and closes in its own words are written by no
+/// one else. In single moves the graph is bipartite and a neighbour lies at
+/// level `d ± 1`; in pushes it may also lie at level `d` — already marked
+/// `cur` or `closed`, so seen and left alone.
 /// Within a level every entry only goes up (unseen → next, cur → closed), so
 /// a relaxed load that sees a nonzero entry may skip the write; the counts
 /// stay exact because only the OR that finds the entry unseen counts it.
@@ -179,6 +188,8 @@ fn expand<const N: usize>(
             ix.neighbours(&st, |nb| {
                 let word = &words[(nb / PER_WORD) as usize];
                 let shift = 2 * (nb % PER_WORD);
+                // The load is what keeps the search sound in pushes (above),
+                // not only a saving.
                 if (word.load(Relaxed) >> shift) & 3 == 0 {
                     let old = word.fetch_or(next << shift, Relaxed);
                     if (old >> shift) & 3 == 0 {

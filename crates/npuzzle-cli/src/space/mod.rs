@@ -4,7 +4,7 @@ mod output;
 
 use super::{Failure, EXIT_BAD_INPUT, EXIT_BUDGET};
 use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle::{Board, GoalSpec, InputError, Scan, Shape};
+use npuzzle::{Board, GoalSpec, InputError, Metric, Scan, Shape};
 use npuzzle_space::{
     self as space, memory, Bytes, Checkpointing, Progress, SpaceError, SpaceOptions, SpaceResult,
 };
@@ -31,6 +31,10 @@ pub struct SpaceArgs {
     /// Board size, e.g. 3x4.
     #[arg(short, long, value_name = "RxC")]
     pub size: Shape,
+    /// How moves are counted: stm (single tiles) or mtm (a push of several
+    /// tiles of a row or column is one move).
+    #[arg(long, value_name = "METRIC", default_value = "stm")]
+    pub metric: Metric,
     /// The goal: blank-last (default), blank-first, spiral, or a board.
     #[arg(short, long, num_args = 1..)]
     pub goal: Option<Vec<String>>,
@@ -221,6 +225,14 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
 /// Refuses the timely engine's flags with the local engine, and a process
 /// number beyond the processes.
 fn check_engine_flags(args: &SpaceArgs) -> Result<(), Failure> {
+    if args.metric == Metric::Mtm && args.engine == Engine::Timely {
+        return Err(fail(
+            EXIT_BAD_INPUT,
+            anyhow::anyhow!(
+                "--metric mtm runs on the local engine for now; leave out --engine timely"
+            ),
+        ));
+    }
     if args.engine == Engine::Local {
         let timely_only = [
             (args.processes != 1, "--processes"),
@@ -266,6 +278,7 @@ fn options(args: &SpaceArgs) -> Result<SpaceOptions, Failure> {
         )
     })?;
     Ok(SpaceOptions {
+        metric: args.metric,
         max_memory,
         list: args.list,
         checkpoint: args.checkpoint.clone().map(|path| Checkpointing {
@@ -353,7 +366,7 @@ fn print(args: &SpaceArgs, result: &SpaceResult, seconds: f64) -> Result<(), Fai
     }
     let mut out = std::io::stdout().lock();
     let text = if args.json {
-        json(result, args.engine, seconds)
+        json(result, args.engine, args.metric, seconds)
     } else if args.csv {
         csv(result)
     } else {

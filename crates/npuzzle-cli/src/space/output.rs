@@ -43,7 +43,12 @@ pub(super) fn csv(r: &SpaceResult) -> String {
     s
 }
 
-pub(super) fn json(r: &SpaceResult, engine: Engine, seconds: f64) -> String {
+pub(super) fn json(
+    r: &SpaceResult,
+    engine: Engine,
+    metric: npuzzle::Metric,
+    seconds: f64,
+) -> String {
     let v = serde_json::json!({
         "rows": r.shape().rows,
         "cols": r.shape().cols,
@@ -56,6 +61,7 @@ pub(super) fn json(r: &SpaceResult, engine: Engine, seconds: f64) -> String {
         "mean": r.mean(),
         "mode": r.mode(),
         "engine": match engine { Engine::Local => "local", Engine::Timely => "timely" },
+        "metric": metric,
         "seconds": seconds,
     });
     format!("{v}\n")

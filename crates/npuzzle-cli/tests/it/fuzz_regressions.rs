@@ -244,6 +244,7 @@ fn resume_space(goal: &npuzzle::Board, file: &[u8]) -> Result<SpaceResult, Space
     let path = dir.path().join("space.ckpt");
     std::fs::write(&path, file).unwrap();
     let opts = SpaceOptions {
+        metric: npuzzle::Metric::Stm,
         max_memory: 1 << 20,
         checkpoint: Some(Checkpointing {
             path,

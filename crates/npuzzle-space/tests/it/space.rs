@@ -17,6 +17,7 @@ use std::time::Duration;
 
 fn opts(list: usize) -> SpaceOptions {
     SpaceOptions {
+        metric: npuzzle::Metric::Stm,
         list,
         ..SpaceOptions::default()
     }
@@ -195,6 +196,7 @@ impl Progress for StopAfter<'_> {
 
 fn with_checkpoint(path: &std::path::Path, resume: bool) -> SpaceOptions {
     SpaceOptions {
+        metric: npuzzle::Metric::Stm,
         list: 10,
         checkpoint: Some(Checkpointing {
             path: path.to_path_buf(),
@@ -337,6 +339,7 @@ fn sizes_that_do_not_fit_are_refused_with_the_figure() {
     let e = space::analyze(
         &blank_corner(3, 4),
         &SpaceOptions {
+            metric: npuzzle::Metric::Stm,
             max_memory: 50_000_000,
             ..SpaceOptions::default()
         },
@@ -511,4 +514,50 @@ mod properties {
             }
         }
     }
+}
+
+/// The whole space in pushes from the blank-last goal.
+fn local_mtm(r: usize, c: usize) -> space::SpaceResult {
+    let opts = SpaceOptions {
+        metric: npuzzle::Metric::Mtm,
+        ..opts(0)
+    };
+    let goal = Board::blank_last(Shape::new(r, c)).unwrap();
+    space::analyze(&goal, &opts, &Silent, &AtomicBool::new(false)).expect("local search")
+}
+
+#[test]
+fn small_boards_in_pushes_match_the_published_distributions() {
+    // In pushes the graph is not bipartite: the same two-bit search holds,
+    // as every level is marked before the next one is found.
+    for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5)] {
+        let (lo, hi) = (r.min(c), r.max(c));
+        let want = published::mtm_distribution(&format!("{lo}x{hi}")).expect("a published list");
+        assert_eq!(local_mtm(r, c).counts, want, "{r}x{c}");
+    }
+    // the complete table of the core agrees, built apart
+    let table = npuzzle::DistanceTable::build_in(Shape::new(3, 3), 8, npuzzle::Metric::Mtm);
+    assert_eq!(table.histogram(), &local_mtm(3, 3).counts[..]);
+}
+
+#[test]
+#[ignore = "heavy: two 239,500,800-position searches in pushes (about a minute each on two cores)"]
+fn the_12_cell_boards_in_pushes_match_the_published_distributions() {
+    for (r, c) in [(3, 4), (2, 6)] {
+        let want = published::mtm_distribution(&format!("{r}x{c}")).unwrap();
+        assert_eq!(local_mtm(r, c).counts, want, "{r}x{c}");
+    }
+}
+
+#[test]
+fn pushes_with_checkpoints_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts = SpaceOptions {
+        metric: npuzzle::Metric::Mtm,
+        ..with_checkpoint(&dir.path().join("c"), false)
+    };
+    let goal = Board::blank_last(Shape::new(2, 3)).unwrap();
+    let e = space::analyze(&goal, &opts, &Silent, &AtomicBool::new(false)).unwrap_err();
+    assert!(e.to_string().contains("single-tile moves only"), "{e}");
+    assert!(e.is_bad_input());
 }
