@@ -9,17 +9,22 @@ R×C board from 2×2 to 16×16, built from the npuzzle Rust crate.
 `solve` answers one puzzle (moves, an optimal path, the algorithm that
 answered and what it cost), `compare` runs every algorithm on one puzzle,
 `solve_many` answers a NumPy array of boards on every core, `trace` watches
-one search at work (its layers, expansions, iterations and events), and
+one search at work (its layers, expansions, iterations and events),
+`analyse` says how far from the goal each of a sequence of moves stands, and
 `Board` parses, prints and moves boards (and draws them in Jupyter).
 """
 
 try:
-    from ._npuzzle import Board, BudgetExceeded, Solution, Stats, Trace, compare, solve, solve_many, trace
+    from ._npuzzle import (
+        Board, BudgetExceeded, Solution, Stats, Trace, analyse, compare, solve, solve_many, trace,
+    )
 except ImportError as _missing:  # pragma: no cover - only from a source checkout
     raise ImportError(
         "npuzzle's compiled extension is missing: this is the source folder. "
         "Install the package (pip install ./python) and import it from elsewhere."
     ) from _missing
 
-__all__ = ["Board", "BudgetExceeded", "Solution", "Stats", "Trace", "compare", "solve", "solve_many", "trace"]
+__all__ = [
+    "Board", "BudgetExceeded", "Solution", "Stats", "Trace", "analyse", "compare", "solve", "solve_many", "trace",
+]
 __version__ = "0.1.0"

@@ -10,7 +10,9 @@ from typing import Any, Literal, Optional, Tuple, TypedDict, Union, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Board", "BudgetExceeded", "Solution", "Stats", "Trace", "compare", "solve", "solve_many", "trace"]
+__all__ = [
+    "Board", "BudgetExceeded", "Solution", "Stats", "Trace", "analyse", "compare", "solve", "solve_many", "trace",
+]
 
 _BoardLike = Union[str, "Board", Sequence[int], Sequence[Sequence[int]], npt.NDArray[np.integer[Any]]]
 """A board: text in any format the command line reads (`"2 8 3 1 6 4 7 0 5"`,
@@ -486,4 +488,70 @@ def trace(
     [{'bound': 5, 'expanded': 5}]
     >>> t.events[0]["event"], t.events[1]
     ('iteration_started', {'event': 'expanded', 'tiles': [2, 8, 3, 1, 6, 4, 7, 0, 5], 'g': 0, 'h': 5})
+    """
+
+class _AnalysedMove(TypedDict):
+    index: int
+    move: str
+    distance_before: int
+    distance_after: int
+    progress: bool
+    detour: bool
+
+class _Detour(TypedDict):
+    first: int
+    last: int
+    moves: str
+    back: bool
+
+class _Analysis(TypedDict):
+    metric: Literal["stm", "mtm"]
+    moves: int
+    optimal: int
+    to_go: int
+    wasted: Optional[int]
+    per_move: list[_AnalysedMove]
+    detours: list[_Detour]
+
+def analyse(
+    start: _BoardLike,
+    moves: str,
+    goal: _GoalLike = None,
+    *,
+    metric: Literal["stm", "mtm"] = "stm",
+    notation: Literal["blank", "tile"] = "blank",
+    shape: _ShapeLike = None,
+    budget: Optional[_BudgetDict] = None,
+) -> _Analysis:
+    """How far from the goal the moves stand after each one, as
+    `npuzzle analyse --json` says: the exact distance before and after
+    every move (from the complete tables on boards of up to 10 cells, else
+    an exact search per position, up to 16 cells, all within `budget`),
+    whether it brought the goal closer, and the detours: from a move that
+    did not, to the first move back at the distance it left. On a
+    solution, `wasted` (the length less the fewest, `optimal`) is the
+    number of the detours' moves; otherwise it is None and `to_go` says
+    how far the last board is.
+
+    - `moves`: letters U, D, L, R in either case, each optionally with a
+      count (`R2` = `RR`), spaces anywhere between moves.
+    - `notation`: `"blank"` (the letter is the way the blank travels) or
+      `"tile"` (the way the tiles slide, as speedsolvers write it).
+    - `metric`: `"stm"` (each step is a move) or `"mtm"` (each push, a run
+      of steps the same way, is one move of the analysis, its distances
+      in pushes).
+
+    An illegal move (named as written, with the board), the other parity
+    class or a board beyond 16 cells raise `ValueError`; a spent budget
+    `BudgetExceeded`; Ctrl-C stops the searches.
+
+    >>> a = analyse("2 8 3 1 6 4 7 0 5", "UULRLDR", goal="1 2 3 8 0 4 7 6 5")
+    >>> a["moves"], a["optimal"], a["wasted"]
+    (7, 5, 2)
+    >>> a["detours"]
+    [{'first': 4, 'last': 5, 'moves': 'R L', 'back': True}]
+    >>> [m["distance_after"] for m in a["per_move"]]
+    [4, 3, 2, 3, 2, 1, 0]
+    >>> analyse("2 8 3 1 6 4 7 0 5", "D2 R U L", goal="spiral", notation="tile", metric="mtm")["optimal"]
+    4
     """

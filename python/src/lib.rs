@@ -6,6 +6,7 @@
 //! (`args`, boards as text by `tiles`), answers and errors back (`solution`, `errors`), and runs the
 //! work without the GIL, interruptible by Ctrl-C (`run`).
 
+mod analyse;
 mod args;
 mod arrays;
 mod bad_input;
@@ -207,5 +208,6 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(trace::trace, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse::analyse, m)?)?;
     Ok(())
 }

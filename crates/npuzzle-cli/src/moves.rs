@@ -1,18 +1,12 @@
 //! What the commands on written moves share (`apply`, `verify`,
 //! `analyse`, `simplify`, `invert`, `transpose`): the arguments, reading
-//! the moves, and exact distances within a budget.
+//! the moves, and the options of their exact searches (the distances
+//! themselves are `npuzzle_io::analysis`).
 
 use super::input::ProblemArgs;
 use super::Failure;
-use npuzzle::{parse_moves, Board, Dir, InputError, Metric, Notation, Problem, Shape};
-use npuzzle::{Algorithm, Budget, SearchError, SolveOptions, TableSet};
-use std::fmt;
-use std::ops::Range;
-use std::time::{Duration, Instant};
-
-/// The largest board whose distances are searched for (a 4x4): beyond it
-/// one exact search may take far longer than anyone waits.
-pub const MAX_EXACT_CELLS: usize = 16;
+use npuzzle::{parse_moves, Budget, Dir, Metric, Notation, Problem, Shape, SolveOptions};
+use npuzzle_io::analysis::AnalysisError;
 
 /// Seconds the exact searches of one command may take in all, unless
 /// `--timeout` says otherwise.
@@ -93,102 +87,16 @@ pub fn lengths(path: &[Dir]) -> String {
     format!("{} stm, {mtm} mtm", super::count(stm as u64, "move"))
 }
 
-/// The moves of `path` in `metric`, as ranges of its steps: one step each
-/// in STM, each run of equal steps (a push) in MTM.
-pub fn spans(path: &[Dir], metric: Metric) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    let mut at = 0;
-    for (_, len) in npuzzle::metric_runs(path) {
-        match metric {
-            Metric::Stm => out.extend((at..at + len).map(|i| i..i + 1)),
-            Metric::Mtm => out.push(at..at + len),
-        }
-        at += len;
-    }
-    out
-}
-
-/// Why a distance is not known.
-#[derive(Debug)]
-pub enum Unknown {
-    /// The board has more cells than an exact search is run on.
-    TooLarge(usize),
-    /// The solver answered, counting in another metric.
-    OtherMetric(Metric),
-    /// The search stopped (its budget, Ctrl-C) or could not run.
-    Search(SearchError),
-    /// The boards do not make a problem.
-    Input(InputError),
-}
-
-impl fmt::Display for Unknown {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unknown::TooLarge(cells) => write!(
-                f,
-                "exact distances are searched for on boards of at most {MAX_EXACT_CELLS} cells, and this one has {cells}"
-            ),
-            Unknown::OtherMetric(m) => write!(
-                f,
-                "no exact solver counts {} yet (the solver answered in {m})",
-                m.describe()
-            ),
-            Unknown::Search(e) => write!(f, "{e}"),
-            Unknown::Input(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-/// Exact distances in one metric, within one time budget for them all.
-pub struct Exact {
-    metric: Metric,
-    deadline: Instant,
-}
-
-impl Exact {
-    /// Distances in `metric`, all found within `seconds`.
-    pub fn new(metric: Metric, seconds: f64) -> Result<Exact, Failure> {
-        let timeout = super::solve::parse_timeout(Some(seconds))?.unwrap_or(Duration::MAX);
-        Ok(Exact {
-            metric,
-            deadline: Instant::now()
-                .checked_add(timeout)
-                .unwrap_or_else(far_future),
-        })
-    }
-
-    /// The fewest moves from `start` to `goal`, `None` when unreachable.
-    pub fn distance(&self, start: &Board, goal: &Board) -> Result<Option<u32>, Unknown> {
-        let shape = start.shape();
-        if start.len() > MAX_EXACT_CELLS {
-            return Err(Unknown::TooLarge(start.len()));
-        }
-        if self.metric == Metric::Stm && TableSet::covers(shape) {
-            // the complete table answers at once (and is built once)
-            return Ok(TableSet::global().distance(shape, start.tiles(), goal.tiles()));
-        }
-        let problem = Problem::new(start.clone(), goal.clone()).map_err(Unknown::Input)?;
-        let left = self.deadline.saturating_duration_since(Instant::now());
-        let opts = SolveOptions::default()
-            .with_metric(self.metric)
-            .with_algorithm(Algorithm::Auto)
-            .with_optimal(true)
-            .with_budget(
-                Budget::default()
-                    .with_timeout(Some(left.max(Duration::from_millis(1))))
-                    .with_cancel(Some(super::ctrl_c())),
-            );
-        let sol = npuzzle::solve(&problem, &opts).map_err(Unknown::Search)?;
-        if sol.moves.is_some() && sol.metric != self.metric {
-            return Err(Unknown::OtherMetric(self.metric));
-        }
-        Ok(sol.moves)
-    }
-}
-
-/// A deadline no command reaches (a timeout too long for the clock).
-fn far_future() -> Instant {
-    Instant::now() + Duration::from_secs(365 * 24 * 3600)
+/// What the exact searches of one command run with: moves counted in
+/// `metric`, all within `seconds` (one deadline), stopped by Ctrl-C.
+pub fn exact_options(metric: Metric, seconds: f64) -> Result<SolveOptions, Failure> {
+    let timeout = super::solve::parse_timeout(Some(seconds))?;
+    Ok(SolveOptions::default().with_metric(metric).with_budget(
+        Budget::default()
+            .with_timeout(timeout)
+            .with_cancel(Some(super::ctrl_c()))
+            .started_now(),
+    ))
 }
 
 /// A failure of exit status `code`.
@@ -196,12 +104,13 @@ pub fn fail(code: u8, error: anyhow::Error) -> Failure {
     Failure { code, error }
 }
 
-/// What a distance that is not known means for a command that needs it:
-/// its exit status and message.
-pub fn unknown_failure(u: Unknown) -> Failure {
-    match u {
-        Unknown::Search(e) => e.into(),
-        Unknown::Input(e) => e.into(),
+/// What moves that cannot be analysed, or a distance that is not known,
+/// mean for a command that needs them: its exit status and message.
+pub fn analysis_failure(e: AnalysisError) -> Failure {
+    match e {
+        AnalysisError::Search(e) => e.into(),
+        AnalysisError::Input(e) => e.into(),
+        AnalysisError::Move(e) => e.into(),
         other => fail(super::EXIT_BAD_INPUT, anyhow::anyhow!("{other}")),
     }
 }

@@ -2,7 +2,7 @@
 //! length in both metrics and, where an exact search can say, how far it
 //! is from the fewest.
 
-use super::moves::{self, Exact, GoalArgs, MovesArgs, StartArgs};
+use super::moves::{self, GoalArgs, MovesArgs, StartArgs};
 use super::{Failure, EXIT_NOT_SOLVED};
 use std::io::Write;
 
@@ -34,7 +34,8 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     let length = metric.length(&path);
     // The fewest moves are only worth a search for a solution.
     let optimal = if solves {
-        Exact::new(metric, args.goal.timeout)?.distance(problem.start(), problem.goal())
+        let opts = moves::exact_options(metric, args.goal.timeout)?;
+        npuzzle_io::analysis::distance(problem.start(), problem.goal(), &opts)
     } else {
         Ok(None)
     };

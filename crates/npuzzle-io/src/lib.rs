@@ -27,6 +27,7 @@
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 
+pub mod analysis;
 pub mod batch;
 pub mod input;
 pub mod instances;

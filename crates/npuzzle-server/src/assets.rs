@@ -13,6 +13,7 @@ const COMPARE_JS: &str = include_str!("assets/compare.js");
 const TRACE_VIEWS_JS: &str = include_str!("assets/trace-views.js");
 const TRACE_PANE_JS: &str = include_str!("assets/trace-pane.js");
 const EXPLORE_JS: &str = include_str!("assets/explore.js");
+const PLAY_JS: &str = include_str!("assets/play.js");
 
 /// Everything comes from this origin; no inline script or style.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -51,6 +52,7 @@ pub fn script(name: &str) -> Option<&'static str> {
         "trace-views.js" => TRACE_VIEWS_JS,
         "trace-pane.js" => TRACE_PANE_JS,
         "explore.js" => EXPLORE_JS,
+        "play.js" => PLAY_JS,
         _ => return None,
     })
 }

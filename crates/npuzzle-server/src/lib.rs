@@ -20,6 +20,7 @@
 //!   shutdown cancels running searches and closes slow connections after a
 //!   grace period.
 
+mod analyse;
 mod api;
 mod assets;
 mod config;
@@ -84,12 +85,17 @@ fn build(config: Config) -> (Router, Arc<AppState>) {
         .route("/trace-views.js", get(assets::js))
         .route("/trace-pane.js", get(assets::js))
         .route("/explore.js", get(assets::js))
+        .route("/play.js", get(assets::js))
         .route("/favicon.ico", get(assets::favicon))
         .route("/api/health", get(api::health))
         .route("/api/solve", post(api::solve).fallback(api::use_post))
         .route("/api/compare", post(api::compare).fallback(api::use_post))
         .route("/api/trace", post(trace::trace).fallback(api::use_post))
         .route("/api/parse", post(api::parse).fallback(api::use_post))
+        .route(
+            "/api/analyse",
+            post(analyse::analyse).fallback(api::use_post),
+        )
         .fallback(api::not_found)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

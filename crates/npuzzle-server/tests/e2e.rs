@@ -10,13 +10,16 @@
 //! or to the folder named by `NPUZZLE_SCREENSHOTS`
 //! (`NPUZZLE_SCREENSHOTS=docs cargo test --test e2e` refreshes the README's
 //! `docs/screenshot.png` and the Explore view's `docs/screenshot-explore.png`,
-//! `docs/screenshot-explore-en.png`). The Explore trials are in
-//! `e2e_support/explore.rs`.
+//! `docs/screenshot-explore-en.png`, the Play tab's
+//! `docs/screenshot-play.png`). The Explore trials are in
+//! `e2e_support/explore.rs`, the Play trials in `e2e_support/play.rs`.
 
 #[path = "e2e_support/browser.rs"]
 mod browser;
 #[path = "e2e_support/explore.rs"]
 mod explore;
+#[path = "e2e_support/play.rs"]
+mod play;
 
 use browser::*;
 use fantoccini::Locator;
@@ -63,6 +66,14 @@ fn main() -> ExitCode {
         .with_ignored_flag(skip),
         Trial::test("the_page_in_chinese_and_the_switch", || {
             in_runtime(explore::the_page_in_chinese())
+        })
+        .with_ignored_flag(skip),
+        Trial::test("play_by_clicks_keys_and_hints", || {
+            in_runtime(play::play_in_english())
+        })
+        .with_ignored_flag(skip),
+        Trial::test("play_in_chinese_on_a_phone", || {
+            in_runtime(play::play_in_chinese_on_a_phone())
         })
         .with_ignored_flag(skip),
     ];

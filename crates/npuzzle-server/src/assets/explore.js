@@ -144,21 +144,24 @@
     $('ex-goal').value = goal;
   }
 
+  const VIEWS = ['solve', 'explore', 'play'];
+
   function showView(which) {
-    const explore = which === 'explore';
-    $('explore-view').hidden = !explore;
-    $('solve-view').hidden = explore;
-    $('tab-explore').classList.toggle('on', explore);
-    $('tab-solve').classList.toggle('on', !explore);
-    $('tab-explore').setAttribute('aria-selected', String(explore));
-    $('tab-solve').setAttribute('aria-selected', String(!explore));
-    if (explore && $('ex-example').value === 'solve') setExample();
-    if (location.hash !== (explore ? '#explore' : '')) history.replaceState(null, '', explore ? '#explore' : location.pathname + location.search);
+    for (const v of VIEWS) {
+      $(`${v}-view`).hidden = v !== which;
+      $(`tab-${v}`).classList.toggle('on', v === which);
+      $(`tab-${v}`).setAttribute('aria-selected', String(v === which));
+    }
+    if (which === 'explore' && $('ex-example').value === 'solve') setExample();
+    const hash = which === 'solve' ? '' : `#${which}`;
+    if (location.hash !== hash) history.replaceState(null, '', hash || location.pathname + location.search);
+    document.dispatchEvent(new CustomEvent('npuzzle:view', { detail: which }));
   }
 
   function init() {
     $('tab-solve').addEventListener('click', () => showView('solve'));
     $('tab-explore').addEventListener('click', () => showView('explore'));
+    $('tab-play').addEventListener('click', () => showView('play'));
     $('ex-example').addEventListener('change', setExample);
     $('ex-run').addEventListener('click', run);
     $('ex-step').addEventListener('click', () => {
@@ -187,6 +190,7 @@
     setExample();
     setSpeed();
     if (location.hash === '#explore') showView('explore');
+    if (location.hash === '#play') showView('play');
   }
 
   init();

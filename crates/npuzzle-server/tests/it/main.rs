@@ -2,6 +2,7 @@
 //! `tests/e2e.rs`: their harness marks them ignored at run time when no
 //! browser is installed, which the standard harness cannot).
 
+mod server_analyse;
 mod server_metric;
 mod server_pdb;
 mod server_socket;
