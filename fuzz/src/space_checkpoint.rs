@@ -52,6 +52,7 @@ fn positions(goal: &Board) -> u64 {
 /// never writing it: the first save would come after `Duration::MAX`).
 fn options(path: &Path, resume: bool, every: Duration) -> SpaceOptions {
     SpaceOptions {
+        metric: npuzzle::Metric::Stm,
         max_memory: 1 << 20,
         list: 3,
         checkpoint: Some(Checkpointing {
