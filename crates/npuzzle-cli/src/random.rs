@@ -44,6 +44,11 @@ pub struct RandomArgs {
     /// A random start and a random goal per line, reachable or not.
     #[arg(long)]
     pub pairs: bool,
+
+    /// With --moves: count the walk's moves as stm (single tiles) or mtm
+    /// (pushes of several tiles of a row or column, each across the last).
+    #[arg(long, value_name = "METRIC", default_value = "stm", requires = "moves")]
+    pub metric: npuzzle::Metric,
 }
 
 fn walk_length(text: &str) -> Result<u32, String> {
@@ -70,6 +75,7 @@ pub fn run(args: RandomArgs) -> Result<u8, Failure> {
     let write_goal = goal != Grid::blank_last(shape);
     let mode = match (args.pairs, args.moves) {
         (true, _) => Mode::Pairs,
+        (false, Some(k)) if args.metric == npuzzle::Metric::Mtm => Mode::Pushes(k),
         (false, Some(k)) => Mode::Walk(k),
         (false, None) => Mode::Solvable,
     };

@@ -10,6 +10,9 @@
 //!   classes, so the result is uniform over the solvable boards.
 //! * [`Mode::Walk`]: `K` random moves from the goal, never straight back, so
 //!   the board is at most `K` moves from the goal.
+//! * [`Mode::Pushes`]: `K` random pushes (multi-tile moves) from the goal,
+//!   each along the other line than the last, so the board is at most `K`
+//!   pushes from the goal.
 //! * [`Mode::Pairs`]: a uniformly random start and a uniformly random goal,
 //!   reachable or not.
 //!
@@ -34,6 +37,9 @@ pub enum Mode {
     Solvable,
     /// A random walk of this many moves from the goal, never straight back.
     Walk(u32),
+    /// A random walk of this many pushes from the goal (the blank one cell
+    /// or more along its row or column), never along the last one's line.
+    Pushes(u32),
     /// A random start and a random goal (`START | GOAL`).
     Pairs,
 }
@@ -109,12 +115,47 @@ impl Generator {
                     back = Some(d.opposite());
                 }
             }
+            Mode::Pushes(k) => self.walk_pushes(k),
             Mode::Pairs => {
                 shuffle(&mut self.rng, &mut self.start);
                 shuffle(&mut self.rng, &mut self.goal_tiles);
             }
         }
         (&self.start, &self.goal_tiles)
+    }
+
+    /// `k` random pushes from the goal into `start`, each drawn uniformly
+    /// among the pushes across the last one's line (every cell has at
+    /// least one: both sides are at least 2).
+    fn walk_pushes(&mut self, k: u32) {
+        self.start.copy_from_slice(self.goal.tiles());
+        let (rows, cols) = (self.shape.rows, self.shape.cols);
+        let mut blank = self.goal.blank();
+        let mut across: Option<bool> = None;
+        for _ in 0..k {
+            // (direction, cells) of every push allowed
+            let mut options: Vec<(Dir, u32)> = Vec::with_capacity(rows + cols);
+            for d in Dir::ALL {
+                let horizontal = matches!(d, Dir::Left | Dir::Right);
+                if across == Some(horizontal) {
+                    continue;
+                }
+                let (mut at, mut len) = (blank, 0);
+                while let Some(to) = d.step(at, rows, cols) {
+                    len += 1;
+                    options.push((d, len));
+                    at = to;
+                }
+            }
+            let (d, len) = options[self.rng.gen_range(0..options.len() as u32) as usize];
+            for _ in 0..len {
+                if let Some(to) = d.step(blank, rows, cols) {
+                    self.start.swap(blank, to);
+                    blank = to;
+                }
+            }
+            across = Some(matches!(d, Dir::Left | Dir::Right));
+        }
     }
 
     /// Draws the next instance and appends it as a batch line.
@@ -264,6 +305,25 @@ mod tests {
                 assert!(d <= k && d % 2 == k % 2, "k={k} d={d}");
                 if k == 1 || k == 2 {
                     // never straight back: two moves never return to the goal
+                    assert_eq!(d, k);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn push_walks_stay_within_k_pushes() {
+        let shape = Shape::new(3, 3);
+        let goal = Board::blank_last(shape).unwrap();
+        let tables = TableSet::global_in(npuzzle::Metric::Mtm);
+        for k in [0u32, 1, 2, 7, 30] {
+            let mut g = Generator::new(goal.clone(), Mode::Pushes(k), u64::from(k), false);
+            for _ in 0..300 {
+                let (s, gl) = g.next_boards().unwrap();
+                let d = tables.distance(shape, s.tiles(), gl.tiles()).unwrap();
+                assert!(d <= k, "k={k} d={d}");
+                if k <= 2 {
+                    // across the last line each time: two pushes never merge or cancel
                     assert_eq!(d, k);
                 }
             }

@@ -190,3 +190,16 @@ fn solve_all_lists_every_optimal_solution_in_either_metric() {
         .stderr(predicate::str::contains("the first 2 are printed"))
         .stdout(predicate::function(|s: &str| s.lines().count() == 3));
 }
+
+#[test]
+fn random_walks_in_pushes_are_at_most_that_many_pushes_away() {
+    let lines = stdout_of(&[
+        "random", "--moves", "6", "--metric", "mtm", "--seed", "4", "-n", "40",
+    ]);
+    let goal = parse_board(GOAL, None).unwrap();
+    let dist = bfs_all_in(&goal, Metric::Mtm);
+    for line in lines.lines() {
+        let b = parse_board(line, None).unwrap();
+        assert!(dist[b.tiles()] <= 6, "{line}");
+    }
+}
