@@ -49,13 +49,30 @@ impl PartialGoal {
             .filter(|r: &Vec<&str>| !r.is_empty())
             .collect();
         let count: usize = rows.iter().map(Vec::len).sum();
-        let shape = if let Some(s) = size {
-            s
-        } else if rows.len() > 1 && rows.iter().all(|r| r.len() == rows[0].len()) {
-            Shape::new(rows.len(), rows[0].len())
-        } else {
-            let side = (1..=16).find(|s| s * s == count);
-            Shape::new(side.unwrap_or(0), side.unwrap_or(0))
+        let uneven = rows.iter().position(|r| r.len() != rows[0].len());
+        let shape = match (size, uneven) {
+            (Some(s), _) => s,
+            (None, Some(i)) if rows.len() > 1 => {
+                return Err(BoardError::Partial {
+                    reason: format!(
+                        "row {} has {} cells and row 1 has {}",
+                        i + 1,
+                        rows[i].len(),
+                        rows[0].len()
+                    ),
+                })
+            }
+            (None, _) if rows.len() > 1 => Shape::new(rows.len(), rows[0].len()),
+            (None, _) => match (2..=16).find(|s| s * s == count) {
+                Some(side) => Shape::new(side, side),
+                None => {
+                    return Err(BoardError::Partial {
+                        reason: format!(
+                            "{count} cells written flat give no square board: write the rows, separated by /"
+                        ),
+                    })
+                }
+            },
         };
         super::check_shape(shape.rows, shape.cols)?;
         if count != shape.cells() {
@@ -214,7 +231,8 @@ mod tests {
     #[test]
     fn bad_partial_goals_say_what_is_wrong() {
         for (text, says) in [
-            ("1 2 3/* * */* *", "do not fill"),
+            ("1 2 3/* * */* *", "row 3 has 2 cells and row 1 has 3"),
+            ("1 2 3 * * * * *", "give no square board"),
             ("1 2 3/* * */* * 9", "cell 9 holds '9'"),
             ("1 1 3/* * */* * *", "placed twice"),
             ("* * */* * */* * *", "places no tile"),
