@@ -73,25 +73,7 @@ pub fn bfs_distance_in(
     metric: Metric,
     max_states: usize,
 ) -> Option<u32> {
-    let mut dist = HashMap::new();
-    dist.insert(start.tiles().to_vec(), 0u32);
-    let mut queue = VecDeque::from([start.clone()]);
-    while let Some(b) = queue.pop_front() {
-        let d = dist[b.tiles()];
-        if b == *goal {
-            return Some(d);
-        }
-        for n in neighbours_in(&b, metric) {
-            if !dist.contains_key(n.tiles()) {
-                if dist.len() >= max_states {
-                    return None;
-                }
-                dist.insert(n.tiles().to_vec(), d + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    None
+    bfs_until(start, |b| b == goal, metric, max_states)
 }
 
 /// Fewest moves of `metric` from `start` to any board `done` accepts, by
