@@ -49,12 +49,18 @@ pub struct CompareArgs {
     /// Pattern database cache directory (default: $XDG_CACHE_HOME/npuzzle).
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
+
+    /// How moves are counted: stm, or mtm (multi-tile: a push of a run of
+    /// tiles is one move; the rows that count single moves only say so).
+    #[arg(long, value_name = "METRIC", default_value = "stm")]
+    pub metric: npuzzle::Metric,
 }
 
 pub fn run(args: CompareArgs) -> Result<u8, Failure> {
     let problem = args.problem.problem()?;
     let timeout = super::solve::parse_timeout(args.timeout)?;
     let opts = SolveOptions::default()
+        .with_metric(args.metric)
         .with_budget(
             super::with_memory(Budget::default(), args.max_memory)
                 .with_max_states(args.max_states)

@@ -120,9 +120,8 @@ impl PdbReporter for Reporter {
         ));
     }
 
-    fn building(&self, tiles: &[u8], entries: u64) {
-        let list: Vec<String> = tiles.iter().map(ToString::to_string).collect();
-        let what = format!("building pattern database for tiles {}", list.join(","));
+    fn building(&self, what: &str, entries: u64) {
+        let what = format!("building pattern database for {what}");
         if self.tty {
             let bar = ProgressBar::new(entries);
             bar.set_style(
@@ -145,7 +144,7 @@ impl PdbReporter for Reporter {
         }
     }
 
-    fn built(&self, tiles: &[u8], seconds: f64) {
+    fn built(&self, what: &str, seconds: f64) {
         if let Some(bar) = self
             .bar
             .lock()
@@ -154,11 +153,7 @@ impl PdbReporter for Reporter {
         {
             bar.finish_and_clear();
         }
-        let list: Vec<String> = tiles.iter().map(ToString::to_string).collect();
-        eprintln!(
-            "npuzzle: built pattern database for tiles {} in {seconds:.1} s",
-            list.join(",")
-        );
+        eprintln!("npuzzle: built pattern database for {what} in {seconds:.1} s");
     }
 }
 

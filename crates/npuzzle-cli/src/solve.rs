@@ -102,7 +102,9 @@ pub struct SearchArgs {
 
     /// Pattern databases for --heuristic pdb: 7-8, 6-6-3, 5-5-5 (4x4),
     /// 6-6-6-6 (5x5), group sizes such as 4-4, tile groups such as
-    /// 1,2,3/4,5,6,7,8, or auto (6-6-3 on 4x4, 6-6-6-6 on 5x5).
+    /// 1,2,3/4,5,6,7,8, or auto (6-6-3 on 4x4, 6-6-6-6 on 5x5). With
+    /// --metric mtm the groups are colours of one database over the whole
+    /// board (tiles in no group share one more; auto: blocks of the board).
     #[arg(long, value_name = "PARTITION", default_value = "auto")]
     pub pdb: PartitionSpec,
 

@@ -108,14 +108,6 @@ fn what_counts_single_moves_only_refuses_the_multi_tile_metric() {
     for args in [
         vec!["solve", GOAL, "--metric", "mtm", "--algo", "bfs"],
         vec!["trace", GOAL, "--metric", "mtm", "--algo", "bfs"],
-        vec![
-            "bench",
-            "data/korf100.txt",
-            "--metric",
-            "mtm",
-            "--limit",
-            "1",
-        ],
         vec!["solve", GOAL, "--metric", "ptm"],
     ] {
         npuzzle()
@@ -202,4 +194,74 @@ fn random_walks_in_pushes_are_at_most_that_many_pushes_away() {
         let b = parse_board(line, None).unwrap();
         assert!(dist[b.tiles()] <= 6, "{line}");
     }
+}
+
+#[test]
+fn compare_in_pushes_runs_what_counts_them_and_agrees_with_a_plain_bfs() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdb_dir = dir.path().to_str().unwrap();
+    for (board, want) in boards(4) {
+        let v = json(&[
+            "compare",
+            &board,
+            "--goal",
+            GOAL,
+            "--metric",
+            "mtm",
+            "--json",
+            "--pdb-dir",
+            pdb_dir,
+        ]);
+        let rows = v.as_array().expect("rows");
+        let answered: Vec<&Value> = rows.iter().filter(|r| r["moves"].is_i64()).collect();
+        assert!(answered.len() >= 2, "{v}");
+        for r in &answered {
+            assert_eq!(r["moves"], i64::from(want), "{board}: {r}");
+        }
+        let bfs = rows.iter().find(|r| r["algorithm"] == "bfs").unwrap();
+        assert!(
+            bfs["skipped"].as_str().unwrap().contains("single-tile"),
+            "{bfs}"
+        );
+    }
+}
+
+#[test]
+fn bench_in_pushes_checks_answers_against_the_files_single_tile_lengths() {
+    let goal = parse_board(GOAL, None).unwrap();
+    let stm = bfs_all_in(&goal, Metric::Stm);
+    let dir = tempfile::tempdir().unwrap();
+    let lines: Vec<String> = boards(5)
+        .into_iter()
+        .map(|(b, _)| {
+            let tiles = parse_board(&b, None).unwrap();
+            format!("{b} {}", stm[tiles.tiles()])
+        })
+        .collect();
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, lines.join("\n")).unwrap();
+    let g = good.to_str().unwrap();
+    npuzzle()
+        .args(["bench", g, "--goal", GOAL, "--metric", "mtm"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "agree with the file's single-tile lengths",
+        ));
+    // a single-tile length shorter than the pushes found cannot be right
+    let bad = dir.path().join("bad.txt");
+    let (b, _) = boards(3).pop().unwrap();
+    std::fs::write(&bad, format!("{b} 1\n")).unwrap();
+    npuzzle()
+        .args([
+            "bench",
+            bad.to_str().unwrap(),
+            "--goal",
+            GOAL,
+            "--metric",
+            "mtm",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WRONG"));
 }

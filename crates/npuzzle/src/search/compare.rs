@@ -12,6 +12,7 @@
 //! states instead of filling memory.
 
 use super::{Algorithm, Problem, SearchError, Solution, SolveOptions};
+use crate::board::Metric;
 use crate::heuristic::pdb::{BlankMode, PartitionSpec};
 use crate::heuristic::{Heuristic, HeuristicKind, LinearConflict};
 use serde::Serialize;
@@ -171,6 +172,9 @@ pub fn compare_refusing(
         .position(|&c| {
             if covered {
                 c == (Algorithm::Table, None)
+            } else if opts.metric == Metric::Mtm {
+                // in pushes, with the walking distance (Manhattan's name)
+                c == (Algorithm::Idastar, Some(HeuristicKind::Manhattan))
             } else {
                 c == (Algorithm::Idastar, Some(HeuristicKind::LinearConflict))
             }
@@ -182,8 +186,14 @@ pub fn compare_refusing(
     let depth = match known.moves {
         Some(m) if m >= 0 => m as u32,
         // Not found within budget (or refused): the heuristic is a lower
-        // bound.
-        _ => LinearConflict::new(problem.goal()).estimate(problem.start().tiles()),
+        // bound (in pushes, divided by the most tiles a push moves).
+        _ => {
+            let shape = problem.shape();
+            let per = opts.metric.tiles_per_move(shape.rows, shape.cols) as u32;
+            LinearConflict::new(problem.goal())
+                .estimate(problem.start().tiles())
+                .div_ceil(per)
+        }
     };
     rows[first] = Some(known);
     for (i, &combo) in combos.iter().enumerate() {

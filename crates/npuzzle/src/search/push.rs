@@ -15,17 +15,20 @@
 //! wanted). Unlike the single-tile graph this one is not bipartite, so the
 //! bounds rise one at a time, not by two.
 //!
-//! **The estimate** is the larger of two lower bounds, both admissible in
-//! this metric:
+//! **The estimate** is the largest of these lower bounds, each admissible
+//! in this metric:
 //! * the walking distance counted in pushes ([`WalkingDistance`], on boards
 //!   whose sides are at most 5), else the Manhattan distance split by axis: a horizontal push moves at most
 //!   `cols − 1` tiles one column each and no tile between rows, so at least
 //!   `⌈H / (cols − 1)⌉` horizontal pushes remain, where `H` is the tiles'
 //!   summed column distances; likewise `⌈V / (rows − 1)⌉` vertical ones;
-//! * a single-tile heuristic `h` divided by the most tiles one push moves:
-//!   a path of `m` pushes is a single-tile path of at most `m · (side − 1)`
-//!   moves, so `⌈h / (side − 1)⌉` never overestimates (this is how the
-//!   pattern databases, built for single moves, serve here).
+//! * with `--heuristic pdb`, the colour pattern databases
+//!   ([`ColourHeuristic`]): the whole board in a few colours, distances
+//!   found in pushes, so whole values (the single-tile databases are not
+//!   used here: summed they overestimate, and divided they are weak);
+//! * otherwise a single-tile heuristic `h` divided by the most tiles one
+//!   push moves: a path of `m` pushes is a single-tile path of at most
+//!   `m · (side − 1)` moves, so `⌈h / (side − 1)⌉` never overestimates.
 //!
 //! A push is the blank's single steps ([`slide`]) taken one after another,
 //! each updating both estimates incrementally, and undone in reverse.
@@ -36,7 +39,10 @@ use crate::board::{Board, Dir, Shape};
 use std::time::Instant;
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
 use crate::board::Metric;
-use crate::heuristic::{with_heuristic, Heuristic, TableHooks, WalkingDistance, WithHeuristic};
+use crate::heuristic::pdb::colour::ColourHeuristic;
+use crate::heuristic::{
+    with_heuristic, Heuristic, HeuristicKind, TableHooks, WalkingDistance, WithHeuristic,
+};
 
 const NAME: &str = "idastar";
 
@@ -71,7 +77,7 @@ pub(crate) fn search_partial(
     opts: &SolveOptions,
     mask: Vec<bool>,
 ) -> Result<Found, SearchError> {
-    run(&super::idastar::Blind, problem, opts, None, Some(mask))
+    run(&super::idastar::Blind, problem, opts, None, Some(mask), None)
 }
 
 /// What a search in pushes found: the fewest moves, and the optimal paths
@@ -100,8 +106,14 @@ pub(crate) fn search(
     impl WithHeuristic for Work<'_> {
         type Output = Result<Found, SearchError>;
         fn run<H: TableHooks>(self, h: &H) -> Self::Output {
-            run(h, self.problem, self.opts, self.all, None)
+            run(h, self.problem, self.opts, self.all, None, None)
         }
+    }
+    if opts.metric == Metric::Mtm && opts.heuristic == HeuristicKind::Pdb {
+        // In pushes the databases are the colour ones, whole values maxed
+        // with the walking distance (nothing to divide).
+        let colour = ColourHeuristic::load(problem.goal(), opts.metric, &opts.pdb, &opts.budget)?;
+        return run(&super::idastar::Blind, problem, opts, all, None, Some(&colour));
     }
     // Whole values: the one-bit databases are read by a walk that
     // single-tile IDA* alone keeps.
@@ -250,6 +262,8 @@ struct Collect {
 struct Search<'h, H: Heuristic> {
     h: &'h H,
     floor: Floor,
+    /// Colour databases, counted in pushes already.
+    colour: Option<&'h ColourHeuristic>,
     goal: Vec<u8>,
     /// The cells the goal places (a partial goal), or `None`: all.
     mask: Option<Vec<bool>>,
@@ -274,7 +288,11 @@ struct Search<'h, H: Heuristic> {
 impl<'h, H: Heuristic> Search<'h, H> {
     fn estimate(&self, e: &Est<H::State>) -> u32 {
         let inner = self.h.value(&e.inner).div_ceil(self.per_push);
-        self.floor.value(e.split).max(inner)
+        let floor = self.floor.value(e.split).max(inner);
+        match self.colour {
+            Some(c) => floor.max(c.value(&self.tiles)),
+            None => floor,
+        }
     }
 
     #[cold]
@@ -416,7 +434,9 @@ fn run<H: Heuristic>(
     opts: &SolveOptions,
     all: Option<usize>,
     mask: Option<Vec<bool>>,
+    colour: Option<&ColourHeuristic>,
 ) -> Result<Found, SearchError> {
+    let name = if colour.is_some() { "pdb" } else { h.name() };
     let clock = Clock::new(&opts.budget);
     let start: Instant = clock.start;
     let goal = problem.goal();
@@ -431,6 +451,7 @@ fn run<H: Heuristic>(
     let mut s = Search {
         h,
         floor,
+        colour,
         goal: goal.tiles().to_vec(),
         mask,
         shape,
@@ -467,7 +488,7 @@ fn run<H: Heuristic>(
             moves: Some(s.bound),
             paths,
             count,
-            heuristic: h.name(),
+            heuristic: name,
             stats: stats(s),
         };
         match step {
@@ -488,7 +509,7 @@ fn run<H: Heuristic>(
                     moves: None,
                     paths: Vec::new(),
                     count: 0,
-                    heuristic: h.name(),
+                    heuristic: name,
                     stats: stats(&s),
                 });
             }

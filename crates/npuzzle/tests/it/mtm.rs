@@ -107,8 +107,10 @@ fn every_answer_on_small_boards_matches_a_plain_bfs_and_replays() {
 }
 
 #[test]
-fn pattern_databases_divided_by_a_push_stay_exact_on_the_15_puzzle() {
+fn colour_pattern_databases_stay_exact_on_the_15_puzzle() {
     let dir = tempfile::tempdir().unwrap();
+    // in pushes a partition names colours: three of five tiles each, one
+    // database of 756,756 arrangements
     let pdb = PdbOptions::default()
         .with_partition("5-5-5".parse().unwrap())
         .with_dir(Some(dir.path().to_path_buf()));

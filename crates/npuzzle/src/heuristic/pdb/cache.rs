@@ -259,7 +259,7 @@ fn load_or_build_uncached(
             budget: budget.max_bytes,
         });
     }
-    reporter.building(&tiles, entries);
+    reporter.building(&format!("tiles {}", tile_list(&tiles)), entries);
     let t0 = std::time::Instant::now();
     let gpos = goal.positions();
     let cells: Vec<u8> = tiles.iter().map(|&t| gpos[usize::from(t)]).collect();
@@ -272,7 +272,7 @@ fn load_or_build_uncached(
         clock,
     )
     .map_err(|interrupt| stopped(&tiles, interrupt, budget))?;
-    reporter.built(&tiles, t0.elapsed().as_secs_f64());
+    reporter.built(&format!("tiles {}", tile_list(&tiles)), t0.elapsed().as_secs_f64());
     if contents.clamped > 0 {
         reporter.note(&format!(
             "the database for tiles {} keeps {} of {} values below their exact value (more than 30 above the Manhattan distance)",

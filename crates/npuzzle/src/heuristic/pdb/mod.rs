@@ -25,6 +25,7 @@
 
 mod build;
 mod cache;
+pub mod colour;
 mod entry;
 mod heuristic;
 mod lookup;
@@ -93,6 +94,17 @@ pub enum PdbError {
     /// A group has this many tiles, more than 16.
     #[error("groups of at most {MAX_GROUP_TILES} tiles are supported, not {0}")]
     GroupTooBig(usize),
+    /// A colouring of the board (for the multi-tile metric) has more
+    /// arrangements than the entry cap allows.
+    #[error("{colouring} has {entries} arrangements, over the cap of {limit} (use fewer colours)")]
+    ColoursTooMany {
+        /// The colouring, `colours 3-4-4-4`.
+        colouring: String,
+        /// Its arrangements, as text (it may not fit a `u64`).
+        entries: String,
+        /// The cap on entries.
+        limit: u64,
+    },
     /// More than three partitions were given.
     #[error("at most {most} partitions can be maxed, not {0}", most = MAX_ALSO + 1)]
     TooManyPartitions(usize),
@@ -288,7 +300,7 @@ pub const ZERO_AWARE_MAX_BYTES: u64 = 256 << 20;
 ///
 /// struct Builds(AtomicUsize); // counts the databases built
 /// impl PdbReporter for Builds {
-///     fn building(&self, _: &[u8], _: u64) { self.0.fetch_add(1, Ordering::Relaxed); }
+///     fn building(&self, _: &str, _: u64) { self.0.fetch_add(1, Ordering::Relaxed); }
 /// }
 /// let builds = Arc::new(Builds(AtomicUsize::new(0)));
 /// let pdb = PdbOptions::default()
@@ -448,7 +460,7 @@ impl PdbOptions {
 ///
 /// struct Built(AtomicUsize); // counts the builds finished
 /// impl PdbReporter for Built {
-///     fn built(&self, _: &[u8], _: f64) { self.0.fetch_add(1, Ordering::Relaxed); }
+///     fn built(&self, _: &str, _: f64) { self.0.fetch_add(1, Ordering::Relaxed); }
 /// }
 /// let goal = Board::blank_last(Shape::new(3, 3))?;
 /// let opts = PdbOptions::default()
@@ -463,12 +475,13 @@ impl PdbOptions {
 pub trait PdbReporter: Sync {
     /// A one-line notice (a corrupt cache file being rebuilt, …).
     fn note(&self, _msg: &str) {}
-    /// A build starts: the group and its size in entries.
-    fn building(&self, _tiles: &[u8], _entries: u64) {}
+    /// A build starts: what it is (`tiles 1,2,3`, `colours 3-4-4-4`) and
+    /// its size in entries.
+    fn building(&self, _what: &str, _entries: u64) {}
     /// Progress of the current build.
     fn layer(&self, _depth: u32, _reached: u64, _total: u64) {}
     /// The current build has finished.
-    fn built(&self, _tiles: &[u8], _seconds: f64) {}
+    fn built(&self, _what: &str, _seconds: f64) {}
     /// A database was built but could not be saved to the cache: it is
     /// used from memory (and built again next time).
     fn unsaved(&self, error: &PdbError) {

@@ -140,7 +140,7 @@ pub fn verify(
     }
     let gpos = goal.positions();
     let cells: Vec<u8> = file.tiles.iter().map(|&t| gpos[usize::from(t)]).collect();
-    reporter.building(&file.tiles, file.entries);
+    reporter.building(&format!("tiles {}", super::cache::tile_list(&file.tiles)), file.entries);
     let t0 = std::time::Instant::now();
     let clock = Clock::new(budget);
     let fresh = build::build(shape, &cells, goal.blank(), file.regions, &(), &clock).map_err(
@@ -153,7 +153,7 @@ pub fn verify(
             },
         },
     )?;
-    reporter.built(&file.tiles, t0.elapsed().as_secs_f64());
+    reporter.built(&format!("tiles {}", super::cache::tile_list(&file.tiles)), t0.elapsed().as_secs_f64());
     if fresh.entries != stored.entries {
         return Ok(Verdict::Unreadable(format!(
             "it holds {} values where its key needs {}",

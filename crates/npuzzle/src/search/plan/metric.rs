@@ -11,9 +11,9 @@
 //! The searches built for single-tile moves (BFS, A* and their kin,
 //! anytime) are refused with what does run.
 
-use super::{heuristic_for, pdb_options, Plan, EXACT_MAX_CELLS};
+use super::{heuristic_for, Plan, EXACT_MAX_CELLS};
 use crate::board::{Metric, Shape};
-use crate::heuristic::pdb::PdbLayout;
+use crate::heuristic::pdb::colour::{colour_cap, Colouring, USEFUL_COLOURS};
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, Problem, SearchError, SolveOptions};
 
@@ -27,24 +27,26 @@ pub(super) fn plan_mtm(problem: &Problem, opts: &SolveOptions) -> Result<Plan, S
     let mut heuristic = None;
     let mut pdb = None;
     if algorithm == Algorithm::Idastar {
-        // Walking distance in pushes alone beats it divided pattern
-        // databases on the 15-puzzle (Korf's first instance, 33 pushes: 47 s
-        // against 99 s, for 2.3 times the nodes): the databases count single
-        // moves, a third of which is a weak bound.
-        let (h, why) = match opts.heuristic {
-            HeuristicKind::Auto => (HeuristicKind::Manhattan, String::new()),
-            other => heuristic_for(other, shape)?,
-        };
+        let (h, why) = heuristic_mtm(problem, opts)?;
         if h == HeuristicKind::Pdb {
-            let o = pdb_options(Algorithm::Astar, &opts.pdb);
-            pdb = Some(PdbLayout::resolve(problem.goal(), &o)?.label());
+            let colouring = Colouring::resolve(problem.goal(), &opts.pdb.partition, colour_cap(&opts.pdb))?;
+            let mut label = colouring.label();
+            for spec in &opts.pdb.also {
+                let more = Colouring::resolve(problem.goal(), spec, colour_cap(&opts.pdb))?;
+                label = format!("{label}, max with {}", more.label());
+            }
+            reason = format!(
+                "{reason}; {why}the estimate is the larger of the walking distance in pushes and the colour pattern databases ({label}) with their symmetric lookups"
+            );
+            pdb = Some(label);
+        } else {
+            reason = format!(
+                "{reason}; {why}the estimate is the larger of the walking distance in pushes (the Manhattan distance split by axis on sides above 5) and {} divided by the {} tiles a push moves at most",
+                h.name(),
+                Metric::Mtm.tiles_per_move(shape.rows, shape.cols)
+            );
         }
         heuristic = Some(h);
-        reason = format!(
-            "{reason}; the estimate is the larger of the walking distance in pushes (the Manhattan distance split by axis on sides above 5) and {} divided by the {} tiles a push moves at most",
-            if why.is_empty() { h.name().to_string() } else { why },
-            Metric::Mtm.tiles_per_move(shape.rows, shape.cols)
-        );
         if opts.threads != 1 {
             reason.push_str("; multi-tile IDA* runs on one thread");
         }
@@ -59,6 +61,37 @@ pub(super) fn plan_mtm(problem: &Problem, opts: &SolveOptions) -> Result<Plan, S
         metric: Metric::Mtm,
     })
 }
+
+/// The heuristic for IDA* in pushes, and why (ending in "; " when there is
+/// something to say). `auto` takes the colour databases on boards of 16
+/// cells or more where [`Colouring::blocks`] has at least
+/// [`USEFUL_COLOURS`] colours within the entry cap (on the 15-puzzle, Korf's
+/// first instance, 33 pushes, in 13,070 nodes against the walking
+/// distance's 1.1 × 10^9; a build of about a minute, once), else the walking distance (named
+/// Manhattan: the single-tile heuristics divided by the tiles a push moves
+/// are weaker than it). Smaller boards are solved in pushes fast enough
+/// without a database to build.
+fn heuristic_mtm(problem: &Problem, opts: &SolveOptions) -> Result<(HeuristicKind, String), SearchError> {
+    let shape = problem.shape();
+    match opts.heuristic {
+        HeuristicKind::Auto => {
+            let blank = problem.goal().blank();
+            let fine = Colouring::blocks(shape, blank, colour_cap(&opts.pdb), true)
+                .filter(|c| shape.cells() >= COLOUR_MIN_CELLS && c.colours() >= USEFUL_COLOURS);
+            Ok(match fine {
+                Some(c) => (
+                    HeuristicKind::Pdb,
+                    format!("colour pattern databases, {} colours fitting the cap; ", c.colours()),
+                ),
+                None => (HeuristicKind::Manhattan, String::new()),
+            })
+        }
+        other => heuristic_for(other, shape).map(|(h, _)| (h, String::new())),
+    }
+}
+
+/// Smallest board on which `auto` builds colour databases in pushes.
+const COLOUR_MIN_CELLS: usize = 16;
 
 /// [`super::algorithm_for`] for [`Metric::Mtm`].
 pub(super) fn algorithm_mtm(

@@ -1,0 +1,118 @@
+//! Colour databases on disk, beside the single-tile ones: one file per
+//! board, colouring and metric, a header that names them, the entry count
+//! and a CRC-32 of the contents, then a byte an entry. Written to a
+//! temporary name and renamed, so a crash never leaves a torn file under
+//! the real name; a file for anything else, truncated or corrupt, is
+//! refused on load (and rebuilt).
+
+use super::Colouring;
+use crate::board::Metric;
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+const MAGIC: &[u8; 8] = b"NPUZCOL\0";
+/// Bumped whenever the layout or the meaning of the bytes changes.
+const FORMAT_VERSION: u32 = 1;
+
+/// What a file is for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Key {
+    pub colouring: Colouring,
+    pub metric: Metric,
+}
+
+impl Key {
+    fn file_name(&self) -> String {
+        let s = self.colouring.shape;
+        format!(
+            "{}x{}-colours{:08x}-{}.cpdb",
+            s.rows,
+            s.cols,
+            crc32fast::hash(&self.colouring.cells),
+            self.metric.name()
+        )
+    }
+
+    fn header(&self, entries: u64, checksum: u32) -> Vec<u8> {
+        let s = self.colouring.shape;
+        let mut h = Vec::with_capacity(32 + self.colouring.cells.len());
+        h.extend_from_slice(MAGIC);
+        h.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        h.extend_from_slice(&[s.rows as u8, s.cols as u8, u8::from(self.metric == Metric::Mtm)]);
+        h.extend_from_slice(&self.colouring.cells);
+        h.extend_from_slice(&entries.to_le_bytes());
+        h.extend_from_slice(&checksum.to_le_bytes());
+        h
+    }
+}
+
+/// Why a file could not be used.
+#[derive(Debug, Error)]
+pub(super) enum LoadError {
+    #[error("not found")]
+    Missing,
+    #[error("cannot read the colour database {path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error("the colour database {path} is {what}")]
+    Bad { path: PathBuf, what: &'static str },
+}
+
+/// The contents of the file for `key`, of `entries` bytes.
+pub(super) fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadError> {
+    let path = dir.join(key.file_name());
+    let io = |source| LoadError::Io {
+        path: path.clone(),
+        source,
+    };
+    let bad = |what| LoadError::Bad {
+        path: path.clone(),
+        what,
+    };
+    let mut f = match fs::File::open(&path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(LoadError::Missing),
+        Err(e) => return Err(io(e)),
+    };
+    if !f.metadata().map_err(io)?.is_file() {
+        return Err(bad("not a regular file"));
+    }
+    let want = key.header(entries, 0);
+    let mut header = vec![0u8; want.len()];
+    f.read_exact(&mut header).map_err(|_| bad("truncated"))?;
+    let body = want.len() - 4;
+    if header[..body] != want[..body] {
+        return Err(bad("for another board, colouring, metric or format version"));
+    }
+    let checksum = u32::from_le_bytes([header[body], header[body + 1], header[body + 2], header[body + 3]]);
+    let len = usize::try_from(entries).map_err(|_| bad("too large"))?;
+    let mut data = vec![0u8; len];
+    f.read_exact(&mut data).map_err(|_| bad("truncated"))?;
+    if f.read(&mut [0u8; 1]).map_err(io)? != 0 {
+        return Err(bad("longer than its header says"));
+    }
+    if crc32fast::hash(&data) != checksum {
+        return Err(bad("corrupt (its checksum does not match)"));
+    }
+    Ok(data)
+}
+
+/// Writes `data` for `key` atomically: a temporary file, synced, renamed.
+pub(super) fn save(dir: &Path, key: &Key, data: &[u8]) -> io::Result<PathBuf> {
+    fs::create_dir_all(dir)?;
+    let path = dir.join(key.file_name());
+    let tmp = dir.join(format!(".{}.tmp{}", key.file_name(), std::process::id()));
+    let result = (|| {
+        let mut f = io::BufWriter::new(fs::File::create(&tmp)?);
+        f.write_all(&key.header(data.len() as u64, crc32fast::hash(data)))?;
+        f.write_all(data)?;
+        let f = f.into_inner().map_err(io::IntoInnerError::into_error)?;
+        f.sync_all()?;
+        fs::rename(&tmp, &path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map(|_| path)
+}
