@@ -7,6 +7,7 @@ mod apply;
 mod batch;
 mod bench;
 mod compare;
+mod ctrl_c;
 mod input;
 mod large;
 mod moves;
@@ -21,14 +22,14 @@ mod trace;
 mod unused;
 mod verify;
 
+pub use ctrl_c::{ctrl_c, interrupted};
+
 use clap::{Parser, Subcommand};
 use npuzzle::pdb::PdbError;
 use npuzzle::{BoardError, InputError};
 use npuzzle::{ErrorKind, Limit, SearchError};
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
 
 /// Exit status for a failure of the environment (a file that cannot be
 /// written, threads that cannot start).
@@ -274,59 +275,6 @@ fn one_line(e: &anyhow::Error) -> String {
         }
     }
     out
-}
-
-/// Ctrl-C's flags, once [`ctrl_c`] has installed the handler: the cancel
-/// flag handed out (which a command may raise for reasons of its own, a
-/// timeout), and whether Ctrl-C itself was pressed.
-struct CtrlCFlags {
-    cancel: Arc<AtomicBool>,
-    pressed: Arc<AtomicBool>,
-}
-
-static CTRL_C: OnceLock<CtrlCFlags> = OnceLock::new();
-
-/// Exit status of a second Ctrl-C (128 + SIGINT, as a shell reports a
-/// process that SIGINT killed).
-const EXIT_SECOND_CTRL_C: i32 = 130;
-
-/// The flag Ctrl-C raises, shared by every command that searches or
-/// builds (a budget's cancel flag, or polled). The first call installs the
-/// handler: from then on the first Ctrl-C raises the flag, so that the
-/// work stops where it polls it and the command says how far it got
-/// (exit 3), and a second Ctrl-C ends the process at once (exit 130), for
-/// work that does not stop soon enough. Until the first call Ctrl-C kills
-/// as usual (a command waiting for its input has nothing to report).
-pub fn ctrl_c() -> Arc<AtomicBool> {
-    let flags = CTRL_C.get_or_init(|| {
-        use signal_hook::{consts::SIGINT, flag};
-        let flags = CtrlCFlags {
-            cancel: Arc::new(AtomicBool::new(false)),
-            pressed: Arc::new(AtomicBool::new(false)),
-        };
-        // Registered first, so that it sees `pressed` as the previous
-        // Ctrl-C left it: the first one only raises the flags.
-        let installed = flag::register_conditional_shutdown(
-            SIGINT,
-            EXIT_SECOND_CTRL_C,
-            Arc::clone(&flags.pressed),
-        )
-        .and_then(|_| flag::register(SIGINT, Arc::clone(&flags.pressed)))
-        .and_then(|_| flag::register(SIGINT, Arc::clone(&flags.cancel)));
-        if let Err(e) = installed {
-            // Ctrl-C then kills as it always did: worth a word, not a stop.
-            eprintln!("npuzzle: cannot catch Ctrl-C ({e}); it will end the program at once");
-        }
-        flags
-    });
-    Arc::clone(&flags.cancel)
-}
-
-/// Whether Ctrl-C has been pressed since [`ctrl_c`] was first called.
-pub fn interrupted() -> bool {
-    CTRL_C
-        .get()
-        .is_some_and(|f| f.pressed.load(Ordering::SeqCst))
 }
 
 /// Work that Ctrl-C stopped, saying how far it got (`batch stopped by
