@@ -10,13 +10,16 @@ R×C board from 2×2 to 16×16, built from the npuzzle Rust crate.
 answered and what it cost), `compare` runs every algorithm on one puzzle,
 `solve_many` answers a NumPy array of boards on every core, `trace` watches
 one search at work (its layers, expansions, iterations and events),
-`analyse` says how far from the goal each of a sequence of moves stands, and
+`analyse` says how far from the goal each of a sequence of moves stands,
+`verify` whether moves solve a puzzle and how far from the fewest they are,
+`simplify`, `invert`, `transpose` and `length` work on written moves, and
 `Board` parses, prints and moves boards (and draws them in Jupyter).
 """
 
 try:
     from ._npuzzle import (
-        Board, BudgetExceeded, Solution, Stats, Trace, analyse, compare, solve, solve_many, trace,
+        Board, BudgetExceeded, Solution, Stats, Trace, analyse, compare, invert, length, simplify,
+        solve, solve_many, trace, transpose, verify,
     )
 except ImportError as _missing:  # pragma: no cover - only from a source checkout
     raise ImportError(
@@ -25,6 +28,7 @@ except ImportError as _missing:  # pragma: no cover - only from a source checkou
     ) from _missing
 
 __all__ = [
-    "Board", "BudgetExceeded", "Solution", "Stats", "Trace", "analyse", "compare", "solve", "solve_many", "trace",
+    "Board", "BudgetExceeded", "Solution", "Stats", "Trace", "analyse", "compare", "invert", "length",
+    "simplify", "solve", "solve_many", "trace", "transpose", "verify",
 ]
 __version__ = "0.1.0"

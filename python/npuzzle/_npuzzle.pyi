@@ -125,10 +125,20 @@ class Board:
     def _repr_svg_(self) -> str:
         """For Jupyter: the board as an SVG picture (tiles as rounded squares
         with their numbers, one `<text>` each, the blank empty)."""
-    def apply(self, path: str) -> Board:
-        """The board after the moves of `path` (`U`, `D`, `L`, `R`: the
-        direction the blank travels). A letter that is no move, or a move
-        off the board, is a `ValueError` naming it."""
+    def apply(self, path: str, *, notation: Literal["blank", "tile"] = "blank") -> Board:
+        """The board after the moves of `path` (`U`, `D`, `L`, `R` in either
+        case, each with an optional count: `R2` = `RR`), read in
+        `notation`: `"blank"` (the way the blank travels) or `"tile"` (the
+        way the tiles slide). A letter that is no move, or a move off the
+        board, is a `ValueError` naming it as written and the board.
+
+        >>> print(Board("1 2 3 4 5 6 7 8 0").apply("U2"))
+        1 2 _
+        4 5 3
+        7 8 6
+        >>> Board("1 2 3 4 5 6 7 8 0").apply("D2", notation="tile") == Board("1 2 0 4 5 3 7 8 6")
+        True
+        """
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __lt__(self, other: Board, /) -> bool: ...
@@ -554,4 +564,101 @@ def analyse(
     [4, 3, 2, 3, 2, 1, 0]
     >>> analyse("2 8 3 1 6 4 7 0 5", "D2 R U L", goal="spiral", notation="tile", metric="mtm")["optimal"]
     4
+    """
+
+class _Verdict(TypedDict):
+    solves: bool
+    stm: int
+    mtm: int
+    metric: str
+    moves: int
+    optimal: Optional[int]
+    wasted: Optional[int]
+    optimal_unknown: Optional[str]
+    end: str
+
+def verify(
+    start: _BoardLike,
+    moves: str,
+    goal: _GoalLike = None,
+    *,
+    metric: Literal["stm", "mtm"] = "stm",
+    notation: Literal["blank", "tile"] = "blank",
+    shape: _ShapeLike = None,
+    budget: Optional[_BudgetDict] = None,
+) -> _Verdict:
+    """Whether `moves` take `start` to the goal, as `npuzzle verify --json`
+    says: `solves`, the length in both metrics (`stm`, `mtm`) and in
+    `metric` (`moves`), the board reached (`end`), and for a solution the
+    fewest moves (`optimal`, from the tables or an exact search within
+    `budget`) and `wasted`. When that search stops, `optimal` is None and
+    `optimal_unknown` says why. `moves` and `notation` as for `analyse`; a
+    move that cannot be made is a `ValueError` naming it.
+
+    >>> v = verify("2 8 3 1 6 4 7 0 5", "UULRLDR", goal="1 2 3 8 0 4 7 6 5")
+    >>> v["solves"], v["moves"], v["optimal"], v["wasted"]
+    (True, 7, 5, 2)
+    >>> verify("1 2 3 4 5 6 7 0 8", "L", metric="mtm")["end"]
+    '1 2 3/4 5 6/0 7 8'
+    """
+
+def simplify(
+    moves: str,
+    *,
+    notation: Literal["blank", "tile"] = "blank",
+    to: Optional[Literal["blank", "tile"]] = None,
+    metric: Literal["stm", "mtm"] = "stm",
+    spaced: bool = False,
+) -> str:
+    """`moves` with every step the next one undoes cancelled, written in
+    `to` (default: the notation read), a letter a step (`metric="stm"`) or
+    a letter and a count a push (`"mtm"`), spaced or not.
+
+    >>> simplify("ULRDDR")
+    'DR'
+    >>> simplify("R R R U D", metric="mtm", spaced=True)
+    'R3'
+    """
+
+def invert(
+    moves: str,
+    *,
+    notation: Literal["blank", "tile"] = "blank",
+    to: Optional[Literal["blank", "tile"]] = None,
+    metric: Literal["stm", "mtm"] = "stm",
+    spaced: bool = False,
+) -> str:
+    """The moves that undo `moves` (options as for `simplify`).
+
+    >>> invert("UULDR")
+    'LURDD'
+    >>> invert("R2U2LD", notation="tile", metric="mtm")
+    'URD2L2'
+    """
+
+def transpose(
+    moves: str,
+    *,
+    notation: Literal["blank", "tile"] = "blank",
+    to: Optional[Literal["blank", "tile"]] = None,
+    metric: Literal["stm", "mtm"] = "stm",
+    spaced: bool = False,
+) -> str:
+    """`moves` mirrored in the main diagonal (U and L, D and R swapped): a
+    solution of the transposed puzzle (options as for `simplify`).
+
+    >>> transpose("UUR")
+    'LLD'
+    """
+
+def length(
+    moves: str,
+    *,
+    metric: Literal["stm", "mtm"] = "stm",
+    notation: Literal["blank", "tile"] = "blank",
+) -> int:
+    """The number of moves in `moves`, counted in `metric`.
+
+    >>> length("R2U2LD"), length("R2U2LD", metric="mtm")
+    (6, 4)
     """

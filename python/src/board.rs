@@ -6,7 +6,7 @@ use crate::bad_input::{board_error, value_error};
 use crate::pyboard::PyBoard;
 use crate::tiles::{board_text, is_text, unpadded};
 use npuzzle::Board;
-use npuzzle::{parse_path, GoalSpec, Scan, Shape};
+use npuzzle::{parse_moves, GoalSpec, Metric, Notation, Scan, Shape};
 use npuzzle_io::random::{Generator, Mode};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -171,13 +171,19 @@ impl PyBoard {
             .collect()
     }
 
-    /// The board after the moves of `path` (`U`, `D`, `L`, `R`: the
-    /// direction the blank travels; either case, spaces ignored). A letter
-    /// that is no move, or a move off the board, is a `ValueError` naming it.
-    fn apply(&self, path: &str) -> PyResult<PyBoard> {
-        let dirs = parse_path(path).map_err(value_error)?;
+    /// The board after the moves of `path` (`U`, `D`, `L`, `R` in either
+    /// case, each with an optional count, spaces ignored), read in
+    /// `notation`: `blank` (the way the blank travels) or `tile` (the way
+    /// the tiles slide). A letter that is no move, or a move off the board,
+    /// is a `ValueError` naming it as written and the board at that point.
+    #[pyo3(signature = (path, *, notation="blank"))]
+    fn apply(&self, path: &str, notation: &str) -> PyResult<PyBoard> {
+        let notation: Notation = notation
+            .parse()
+            .map_err(|e| PyValueError::new_err(format!("notation: {e}")))?;
+        let dirs = parse_moves(path, notation).map_err(value_error)?;
         self.inner
-            .apply_path(&dirs)
+            .apply_moves(&dirs, notation, Metric::Stm)
             .map(PyBoard::from)
             .map_err(value_error)
     }

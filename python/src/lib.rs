@@ -6,12 +6,12 @@
 //! (`args`, boards as text by `tiles`), answers and errors back (`solution`, `errors`), and runs the
 //! work without the GIL, interruptible by Ctrl-C (`run`).
 
-mod analyse;
 mod args;
 mod arrays;
 mod bad_input;
 mod board;
 mod errors;
+mod moves;
 mod pyboard;
 mod run;
 mod solution;
@@ -208,6 +208,11 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(trace::trace, m)?)?;
-    m.add_function(wrap_pyfunction!(analyse::analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(moves::analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(moves::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(moves::simplify, m)?)?;
+    m.add_function(wrap_pyfunction!(moves::invert, m)?)?;
+    m.add_function(wrap_pyfunction!(moves::transpose, m)?)?;
+    m.add_function(wrap_pyfunction!(moves::length, m)?)?;
     Ok(())
 }

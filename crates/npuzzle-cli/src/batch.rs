@@ -9,7 +9,7 @@
 use super::solve::SearchArgs;
 use super::{Failure, EXIT_BAD_INPUT};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use npuzzle::{BoardError, GoalSpec, InputError, Scan, Shape};
+use npuzzle::{BoardError, GoalSpec, InputError, Notation, Scan, Shape};
 use npuzzle_io::batch::{self, BatchConfig, Shard, StreamError, StreamOptions};
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read};
@@ -49,9 +49,19 @@ pub struct BatchArgs {
     #[arg(short, long, value_name = "RxC")]
     pub size: Option<Shape>,
 
-    /// Also print an optimal path: the moves, a space, the UDLR string.
+    /// Also print an optimal path: the moves, a space, the UDLR string
+    /// (in MTM, each push with its count: U2L).
     #[arg(short, long)]
     pub path: bool,
+
+    /// How paths are written: blank (the way the blank moves) or tile
+    /// (the way the tiles move: blank U is tile D).
+    #[arg(long, value_name = "NOTATION", default_value = "blank")]
+    pub notation: Notation,
+
+    /// Separate the moves of a path by spaces.
+    #[arg(long)]
+    pub spaced: bool,
 
     /// Count the start as step 1; -1 stays -1.
     #[arg(long)]
@@ -162,6 +172,8 @@ pub fn run(args: BatchArgs) -> Result<u8, Failure> {
         opts,
         count_start: args.count_start,
         jsonl: args.jsonl,
+        notation: args.notation,
+        spaced: args.spaced,
         ..BatchConfig::default()
     };
     // More workers than cores only add threads (65535 of them would take

@@ -70,7 +70,7 @@ extern "C" fn on_sigint(_signal: libc::c_int) {
         // async-signal-safe.
         #[allow(unsafe_code)]
         unsafe {
-            (*flag).store(true, Ordering::SeqCst)
+            (*flag).store(true, Ordering::SeqCst);
         };
     }
 }

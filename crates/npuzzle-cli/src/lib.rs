@@ -359,9 +359,9 @@ where
         Command::Apply(args) => apply::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Analyse(args) => analyse::run(args),
-        Command::Simplify(args) => paths::run(args, npuzzle::simplify),
-        Command::Invert(args) => paths::run(args, npuzzle::invert),
-        Command::Transpose(args) => paths::run(args, npuzzle::transpose),
+        Command::Simplify(args) => paths::run(args, npuzzle::Rewrite::Simplify),
+        Command::Invert(args) => paths::run(args, npuzzle::Rewrite::Invert),
+        Command::Transpose(args) => paths::run(args, npuzzle::Rewrite::Transpose),
     };
     match result {
         Ok(code) => code,

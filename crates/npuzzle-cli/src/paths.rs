@@ -4,7 +4,7 @@
 
 use super::moves::MovesArgs;
 use super::Failure;
-use npuzzle::{Dir, Notation};
+use npuzzle::{Notation, Rewrite};
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -22,8 +22,8 @@ pub struct PathArgs {
 }
 
 /// Reads the moves, rewrites them with `rewrite`, prints the result.
-pub fn run(args: PathArgs, rewrite: fn(&[Dir]) -> Vec<Dir>) -> Result<u8, Failure> {
-    let path = rewrite(&args.moves.path()?);
+pub fn run(args: PathArgs, rewrite: Rewrite) -> Result<u8, Failure> {
+    let path = rewrite.apply(&args.moves.path()?);
     let notation = args.to.unwrap_or(args.moves.notation);
     let text = npuzzle::format_moves(&path, notation, args.moves.metric, args.spaced);
     let mut out = std::io::stdout().lock();

@@ -33,3 +33,4 @@ pub mod input;
 pub mod instances;
 pub mod random;
 pub mod report;
+pub mod verdict;

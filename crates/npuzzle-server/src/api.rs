@@ -1,5 +1,6 @@
 //! The JSON API: `/api/solve`, `/api/compare`, `/api/parse`, `/api/health`
-//! (and `/api/trace`, in `trace.rs`; `/api/analyse`, in `analyse.rs`).
+//! (and `/api/trace`, in `trace.rs`; the API on written moves, in
+//! `moves.rs`).
 
 use super::{pdb, ApiError, AppState, Config};
 use axum::extract::{Extension, FromRequest, Request, State};
@@ -446,7 +447,7 @@ pub async fn not_found(uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::NOT_FOUND,
         format!(
-            "no such page: {}; the API is POST /api/solve, /api/compare, /api/trace, /api/analyse, /api/parse and GET /api/health",
+            "no such page: {}; the API is POST /api/solve, /api/compare, /api/trace, /api/analyse, /api/verify, /api/apply, /api/rewrite, /api/parse and GET /api/health",
             uri.path()
         ),
     )

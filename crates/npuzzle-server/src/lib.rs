@@ -20,13 +20,13 @@
 //!   shutdown cancels running searches and closes slow connections after a
 //!   grace period.
 
-mod analyse;
 mod api;
 mod assets;
 mod config;
 mod conn;
 mod error;
 mod limits;
+mod moves;
 mod pdb;
 mod trace;
 
@@ -92,10 +92,10 @@ fn build(config: Config) -> (Router, Arc<AppState>) {
         .route("/api/compare", post(api::compare).fallback(api::use_post))
         .route("/api/trace", post(trace::trace).fallback(api::use_post))
         .route("/api/parse", post(api::parse).fallback(api::use_post))
-        .route(
-            "/api/analyse",
-            post(analyse::analyse).fallback(api::use_post),
-        )
+        .route("/api/analyse", post(moves::analyse).fallback(api::use_post))
+        .route("/api/verify", post(moves::verify).fallback(api::use_post))
+        .route("/api/apply", post(moves::apply).fallback(api::use_post))
+        .route("/api/rewrite", post(moves::rewrite).fallback(api::use_post))
         .fallback(api::not_found)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -96,7 +96,8 @@ pub use board::{
 // Moves as people write them (blank or tile notation, with counts), and
 // the paths' algebra.
 pub use board::{
-    format_moves, invert, parse_moves, simplify, transpose, Notation, UnknownNotation, MAX_STEPS,
+    format_moves, invert, parse_moves, simplify, transpose, Notation, Rewrite, UnknownNotation,
+    UnknownRewrite, MAX_STEPS,
 };
 // Solving: the planner's one way in, its options and its answers.
 pub use budget::{Budget, Interrupt, Limit};

@@ -404,3 +404,54 @@ fn the_readme_documents_exit_status_4() {
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
     assert!(readme.contains("| 4 |"), "README.md's exit statuses lack 4");
 }
+
+#[test]
+fn batch_writes_paths_in_the_notation_and_metric_asked_for() {
+    use npuzzle::{Metric, Notation};
+    use npuzzle_testkit::reference::bfs_all_in;
+    let goal = Board::blank_last(npuzzle::Shape::new(3, 3)).unwrap();
+    let starts = [
+        "8 6 7 2 5 4 3 0 1",
+        "1 2 3 4 5 6 0 7 8",
+        "6 4 7 8 5 0 3 2 1",
+        "1 2 3 4 5 6 7 8 0",
+    ];
+    let input = format!("{}\n", starts.join("\n"));
+    for metric in Metric::ALL {
+        let dist = bfs_all_in(&goal, metric);
+        for (notation, spaced) in [("blank", false), ("tile", false), ("tile", true)] {
+            let mut args = vec!["batch", "-", "--path", "-q", "--notation", notation];
+            args.extend(["--metric", metric.name()]);
+            if spaced {
+                args.push("--spaced");
+            }
+            let out = npuzzle()
+                .args(&args)
+                .write_stdin(input.clone())
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{args:?}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            for (line, start) in text.lines().zip(starts) {
+                let (moves, path) = line.split_once(' ').expect("moves and a path");
+                let moves: usize = moves.parse().unwrap();
+                let start = board(start);
+                assert_eq!(moves as u32, dist[start.tiles()], "{args:?}: {line}");
+                // read back in the notation named, replayed, recounted
+                let n: Notation = notation.parse().unwrap();
+                let steps = npuzzle::parse_moves(path, n).unwrap();
+                assert_eq!(start.apply_path(&steps).unwrap(), goal, "{args:?}: {line}");
+                assert_eq!(metric.length(&steps), moves, "{args:?}: {line}");
+                assert_eq!(path.contains(' '), spaced && moves > 1, "{args:?}: {line}");
+                if metric == Metric::Mtm {
+                    // a push is written once, with its count
+                    assert_eq!(
+                        path.chars().filter(char::is_ascii_alphabetic).count(),
+                        moves,
+                        "{line}"
+                    );
+                }
+            }
+        }
+    }
+}

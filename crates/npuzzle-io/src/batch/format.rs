@@ -1,7 +1,8 @@
 //! Output lines of a batch, appended to a reused buffer.
 //!
 //! Plain: `moves` (or `-1`); with a path, `moves UDLR…` (a reachable goal
-//! always has the space, even for an empty path); an error is
+//! always has the space, even for an empty path), written in the
+//! configured notation and, in MTM, a push with its count; an error is
 //! `error: line N: message`. An answer not proven optimal is written
 //! `~moves` (`~58`, `~58 UDLR…`), so that a script reading the fewest moves
 //! as a number stops at it instead of taking it for the fewest.
@@ -11,7 +12,19 @@
 //! answer not proven optimal, or `{"line":N,"error":"…"}`.
 
 use super::{Answer, BatchConfig, LineError};
+use npuzzle::{format_moves, Dir, Metric, Notation};
 use serde::Serialize;
+
+/// Appends `path` as the configuration writes paths.
+fn push_path(out: &mut Vec<u8>, path: &[Dir], cfg: &BatchConfig) {
+    let metric = cfg.opts.metric;
+    if cfg.notation == Notation::Blank && metric == Metric::Stm && !cfg.spaced {
+        // the common case, a letter a step, without a String per line
+        out.extend(path.iter().map(|d| d.letter() as u8));
+    } else {
+        out.extend_from_slice(format_moves(path, cfg.notation, metric, cfg.spaced).as_bytes());
+    }
+}
 
 /// Appends the decimal digits of `n`.
 #[inline]
@@ -64,7 +77,7 @@ pub fn write_answer(out: &mut Vec<u8>, line: u64, answer: &Answer, cfg: &BatchCo
             (_, false) => None,
             (None, true) => Some(None),
             (Some(p), true) => {
-                path_text = p.iter().map(|d| d.letter()).collect();
+                path_text = format_moves(p, cfg.notation, cfg.opts.metric, cfg.spaced);
                 Some(Some(path_text.as_str()))
             }
         };
@@ -94,7 +107,7 @@ pub fn write_answer(out: &mut Vec<u8>, line: u64, answer: &Answer, cfg: &BatchCo
             if cfg.opts.want_path {
                 out.push(b' ');
                 if let Some(p) = &answer.path {
-                    out.extend(p.iter().map(|d| d.letter() as u8));
+                    push_path(out, p, cfg);
                 }
             }
         }
@@ -122,7 +135,6 @@ pub fn write_error(out: &mut Vec<u8>, line: u64, error: &LineError, jsonl: bool)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use npuzzle::Dir;
 
     #[test]
     fn numbers() {

@@ -22,7 +22,7 @@ pub use read::{Chunk, ChunkReader, LineRef, DEFAULT_MAX_LINE};
 pub use stream::{run as stream, Progress, StreamError, StreamOptions};
 
 use npuzzle::{Algorithm, Problem, SearchError, SolveOptions, Workload};
-use npuzzle::{Board, BoardError, Dir, GoalSpec, InputError, Scan, Shape};
+use npuzzle::{Board, BoardError, Dir, GoalSpec, InputError, Notation, Scan, Shape};
 use npuzzle::{Lookup, TableSet};
 use std::fmt;
 use std::str::FromStr;
@@ -104,6 +104,11 @@ pub struct BatchConfig {
     pub count_start: bool,
     /// One JSON object per line instead of plain answers.
     pub jsonl: bool,
+    /// How paths are written: the blank's letters (the default) or the
+    /// tiles'; in MTM each push with its count (`R2`), as `solve` writes.
+    pub notation: Notation,
+    /// Moves of a path separated by spaces.
+    pub spaced: bool,
     /// Longest line read, in bytes; a longer one is that line's error.
     pub max_line: usize,
 }
@@ -116,6 +121,8 @@ impl Default for BatchConfig {
             opts: SolveOptions::default(),
             count_start: false,
             jsonl: false,
+            notation: Notation::Blank,
+            spaced: false,
             max_line: DEFAULT_MAX_LINE,
         }
     }

@@ -126,7 +126,7 @@
     'cmp.chart': 'Nodes expanded',
     'cmp.log': '(log scale)',
     footer: 'Moves are named after the way the <em>blank</em> travels: U, D, L, R. ' +
-      'API: <code>POST /api/solve</code>, <code>POST /api/compare</code>, <code>POST /api/trace</code>, <code>POST /api/analyse</code>, <code>GET /api/health</code>.',
+      'API: <code>POST /api/solve</code>, <code>POST /api/compare</code>, <code>POST /api/trace</code>, <code>POST /api/analyse</code>, <code>POST /api/verify</code>, <code>POST /api/apply</code>, <code>POST /api/rewrite</code>, <code>GET /api/health</code>.',
     // ---- Explore
     'ex.title': 'Explore: watch the searches',
     'ex.intro': 'Pick a board and one to four algorithms; the same controls drive them all, node by node.',
@@ -339,7 +339,7 @@
     'cmp.chart': '扩展节点数',
     'cmp.log': '（对数刻度）',
     footer: '移动以<em>空格</em>的移动方向命名：U 上、D 下、L 左、R 右。' +
-      'API：<code>POST /api/solve</code>、<code>POST /api/compare</code>、<code>POST /api/trace</code>、<code>POST /api/analyse</code>、<code>GET /api/health</code>。',
+      'API：<code>POST /api/solve</code>、<code>POST /api/compare</code>、<code>POST /api/trace</code>、<code>POST /api/analyse</code>、<code>POST /api/verify</code>、<code>POST /api/apply</code>、<code>POST /api/rewrite</code>、<code>GET /api/health</code>。',
     'ex.title': '探索：观察搜索过程',
     'ex.intro': '选一个棋盘和一到四种算法；同一组按钮同时驱动它们，一个节点一个节点地前进。',
     'ex.example': '示例',

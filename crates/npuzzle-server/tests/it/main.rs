@@ -4,6 +4,7 @@
 
 mod server_analyse;
 mod server_metric;
+mod server_moves;
 mod server_pdb;
 mod server_socket;
 mod server_trace;

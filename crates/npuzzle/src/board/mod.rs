@@ -9,6 +9,7 @@ mod grid;
 pub(crate) mod layout;
 mod metric;
 mod partial;
+mod algebra;
 mod notation;
 mod parse;
 mod problem;
@@ -19,9 +20,8 @@ pub use goal::GoalSpec;
 pub use grid::{check_grid_shape, Grid, MAX_GRID_CELLS};
 pub use partial::PartialGoal;
 pub use metric::{runs as metric_runs, Metric, UnknownMetric};
-pub use notation::{
-    format_moves, invert, parse_moves, simplify, transpose, Notation, UnknownNotation, MAX_STEPS,
-};
+pub use algebra::{invert, simplify, transpose, Rewrite, UnknownRewrite};
+pub use notation::{format_moves, parse_moves, Notation, UnknownNotation, MAX_STEPS};
 pub use parse::{check_same_shape, parse_board, Scan};
 pub use problem::Problem;
 pub use shape::Shape;

@@ -1,6 +1,7 @@
 //! Moves as people write them: in blank or tile notation, one letter a
-//! step or a letter with a count a push, and the paths' algebra (simplify,
-//! invert, transpose).
+//! step or a letter with a count a push (the paths' algebra, simplify,
+//! invert and transpose, is `algebra.rs`; its properties are tested here,
+//! where paths are read and written).
 //!
 //! A path is always held as the blank's single steps ([`Dir`]s); only
 //! reading and writing know of notations. Tile notation is the
@@ -210,63 +211,6 @@ pub fn parse_moves(text: &str, notation: Notation) -> Result<Vec<Dir>, BoardErro
     Ok(path)
 }
 
-/// `path` with every step that the next one undoes cancelled, repeatedly
-/// (`UDL` → `L`, `ULRD` → nothing): the same board reached in as few or
-/// fewer steps. Runs merge by themselves (MTM `R2 R` is `R3`), since a path
-/// holds single steps.
-///
-/// ```
-/// use npuzzle::{parse_path, path_string, simplify};
-///
-/// assert_eq!(path_string(&simplify(&parse_path("UDL")?)), "L");
-/// assert_eq!(path_string(&simplify(&parse_path("ULRD")?)), "");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn simplify(path: &[Dir]) -> Vec<Dir> {
-    let mut kept: Vec<Dir> = Vec::with_capacity(path.len());
-    for &d in path {
-        if kept.last() == Some(&d.opposite()) {
-            kept.pop();
-        } else {
-            kept.push(d);
-        }
-    }
-    kept
-}
-
-/// The path that undoes `path`: its steps reversed, each the opposite
-/// way. Applying a path and then its inverse gives back the board.
-///
-/// ```
-/// use npuzzle::{invert, parse_path, path_string};
-///
-/// assert_eq!(path_string(&invert(&parse_path("UUL")?)), "RDD");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn invert(path: &[Dir]) -> Vec<Dir> {
-    path.iter().rev().map(|d| d.opposite()).collect()
-}
-
-/// `path` mirrored in the main diagonal (`U` ↔ `L`, `D` ↔ `R`): what
-/// solves the transposed start towards the transposed goal.
-///
-/// ```
-/// use npuzzle::{parse_path, path_string, transpose};
-///
-/// assert_eq!(path_string(&transpose(&parse_path("UUR")?)), "LLD");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn transpose(path: &[Dir]) -> Vec<Dir> {
-    path.iter()
-        .map(|d| match d {
-            Dir::Up => Dir::Left,
-            Dir::Left => Dir::Up,
-            Dir::Down => Dir::Right,
-            Dir::Right => Dir::Down,
-        })
-        .collect()
-}
-
 impl Board {
     /// Applies a path, failing at the first move that cannot be made:
     /// the error names the move by its 1-based index in `metric` and as
@@ -310,7 +254,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{parse_board, parse_path, path_string, Shape};
+    use crate::board::{invert, parse_board, parse_path, path_string, simplify, transpose, Shape};
     use proptest::prelude::*;
 
     #[test]
