@@ -2,7 +2,9 @@
 //! two levels, so that a killed search can go on.
 //!
 //! Layout, little-endian: the magic `NPZSPACE`, the format version (u32),
-//! rows and columns (u8 each), the goal's tiles (one byte each), the level
+//! rows and columns (u8 each), the metric (u8: 0 single tiles, 1 pushes;
+//! from version 2 on, version 1 files being single-tile), the goal's tiles
+//! (one byte each), the level
 //! about to be expanded (u32), the count of every level below it (u64
 //! each), the array's whole length in words, this part's first word and
 //! length, the part's number and the number of parts (u32 each), this
@@ -12,13 +14,16 @@
 //! complete checkpoint in place.
 
 use super::{bits, SpaceError};
-use npuzzle::Board;
+use npuzzle::{Board, Metric};
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 8] = b"NPZSPACE";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// The version before the metric was recorded (its searches are all
+/// single-tile), still read.
+const VERSION_STM_ONLY: u32 = 1;
 /// No space handled here has more levels (2×7 has 109, 4×4 81).
 const MAX_LEVELS: u32 = 10_000;
 /// Words per read or write call.
@@ -28,6 +33,8 @@ const BLOCK_WORDS: usize = 1 << 16;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Header {
     pub goal: Board,
+    /// How the levels count moves.
+    pub metric: Metric,
     /// The level whose positions hold its code and are not yet expanded.
     pub level: u32,
     /// `counts[d]` for `d < level` (the level's own total is the sum of
@@ -51,6 +58,7 @@ impl Header {
         h.extend_from_slice(&VERSION.to_le_bytes());
         h.push(self.goal.rows() as u8);
         h.push(self.goal.cols() as u8);
+        h.push(metric_byte(self.metric));
         h.extend_from_slice(self.goal.tiles());
         h.extend_from_slice(&self.level.to_le_bytes());
         for c in &self.counts {
@@ -64,6 +72,13 @@ impl Header {
         h.extend_from_slice(&self.part_frontier.to_le_bytes());
         h.extend_from_slice(&self.part_closed.to_le_bytes());
         h
+    }
+}
+
+fn metric_byte(metric: Metric) -> u8 {
+    match metric {
+        Metric::Stm => 0,
+        Metric::Mtm => 1,
     }
 }
 
@@ -144,6 +159,7 @@ fn write_to(tmp: &Path, header: &Header, word: impl Fn(usize) -> u64) -> std::io
 /// What the reader expects: the header must describe this search and part.
 pub(crate) struct Expect<'a> {
     pub goal: &'a Board,
+    pub metric: Metric,
     /// The positions of the whole space, `n!/2`.
     pub positions: u64,
     pub total_words: u64,
@@ -222,7 +238,8 @@ fn read_checked(
     let header = read_header(&mut r, expect)?;
     let rows_cols = header.goal.len() as u64;
     let (level, words) = (header.level, header.words);
-    let head_len = 8 + 4 + 2 + rows_cols + 4 + 8 * u64::from(level) + 24 + 8 + 16;
+    let metric_len = u64::from(r.version != VERSION_STM_ONLY);
+    let head_len = 8 + 4 + 2 + metric_len + rows_cols + 4 + 8 * u64::from(level) + 24 + 8 + 16;
     let want_len = head_len + words * 8 + 4;
     if r.len != want_len {
         return Err(Refusal::Other(r.bad(format!(
@@ -248,6 +265,8 @@ struct Checked<'p> {
     input: BufReader<File>,
     crc: crc32fast::Hasher,
     len: u64,
+    /// The format version, once the header has been read.
+    version: u32,
 }
 
 impl<'p> Checked<'p> {
@@ -263,6 +282,7 @@ impl<'p> Checked<'p> {
             input: BufReader::with_capacity(1 << 20, file),
             crc: crc32fast::Hasher::new(),
             len,
+            version: VERSION,
         })
     }
 
@@ -315,11 +335,12 @@ fn read_header(r: &mut Checked<'_>, expect: &Expect<'_>) -> Result<Header, Refus
         return Err(r.bad("not an npuzzle space checkpoint".into()).into());
     }
     let version = u32_of(&r.take(4, "header")?);
-    if version != VERSION {
+    if version != VERSION && version != VERSION_STM_ONLY {
         return Err(mismatch(format!(
-            "format version {version}; this program reads version {VERSION}"
+            "format version {version}; this program reads versions {VERSION_STM_ONLY} and {VERSION}"
         )));
     }
+    r.version = version;
     let rc = r.take(2, "header")?;
     let (rows, cols) = (usize::from(rc[0]), usize::from(rc[1]));
     let want = expect.goal;
@@ -328,6 +349,22 @@ fn read_header(r: &mut Checked<'_>, expect: &Expect<'_>) -> Result<Header, Refus
             "it is for a {rows}x{cols} board, not {}x{}",
             want.rows(),
             want.cols()
+        )));
+    }
+    let metric = if version == VERSION_STM_ONLY {
+        Metric::Stm
+    } else {
+        match r.take(1, "header")?[0] {
+            0 => Metric::Stm,
+            1 => Metric::Mtm,
+            b => return Err(mismatch(format!("metric byte {b} is no metric"))),
+        }
+    };
+    if metric != expect.metric {
+        return Err(mismatch(format!(
+            "it counts {}, this search {}",
+            metric.describe(),
+            expect.metric.describe()
         )));
     }
     let tiles = r.take(rows * cols, "goal")?;
@@ -379,6 +416,7 @@ fn read_header(r: &mut Checked<'_>, expect: &Expect<'_>) -> Result<Header, Refus
     check_tallies(expect.positions, &counts, part_frontier, part_closed, words)
         .map_err(mismatch)?;
     Ok(Header {
+        metric,
         goal: want.clone(),
         level,
         counts,

@@ -110,12 +110,6 @@ pub enum SpaceError {
         /// The memory limit, in bytes.
         limit: u64,
     },
-    /// What was asked for counts single-tile moves only.
-    #[error("{what} counts single-tile moves only; leave out --metric mtm")]
-    SingleTileOnly {
-        /// What cannot count pushes (checkpoints, the cluster).
-        what: &'static str,
-    },
     /// The board has more cells than the search handles.
     #[error("a {shape} board has {} cells; the whole-space search handles at most {MAX_CELLS}", shape.cells())]
     TooManyCells {
@@ -215,7 +209,6 @@ impl SpaceError {
             self,
             SpaceError::TooBig { .. }
                 | SpaceError::TooManyCells { .. }
-                | SpaceError::SingleTileOnly { .. }
                 | SpaceError::BadCheckpoint { .. }
                 | SpaceError::BadCluster(_)
                 | SpaceError::Disagree(_)

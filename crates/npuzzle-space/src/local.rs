@@ -24,12 +24,6 @@ pub fn analyze(
     cancel: &AtomicBool,
 ) -> Result<SpaceResult, SpaceError> {
     let needed = check_size(goal.shape(), opts.max_memory)?;
-    if opts.metric == npuzzle::Metric::Mtm && opts.checkpoint.is_some() {
-        // A checkpoint's header does not say how moves were counted.
-        return Err(SpaceError::SingleTileOnly {
-            what: "a checkpointed search",
-        });
-    }
     for_cells!(goal.shape(), run(goal, opts, progress, cancel, needed))
 }
 
@@ -69,7 +63,7 @@ fn run<const N: usize>(
 
     let (mut level, mut counts) = match &opts.checkpoint {
         Some(c) if c.resume => {
-            let h = resume(&c.path, goal, &words, total_words, ix.count())?;
+            let h = resume(&c.path, goal, opts.metric, &words, total_words, ix.count())?;
             progress.resumed(&c.path, h.level);
             let mut counts = h.counts;
             counts.push(h.part_frontier);
@@ -115,6 +109,7 @@ fn run<const N: usize>(
                 let closed: u64 = counts[..level as usize].iter().sum();
                 let header = Header {
                     goal: goal.clone(),
+                    metric: opts.metric,
                     level,
                     counts: counts[..level as usize].to_vec(),
                     total_words,
@@ -208,12 +203,14 @@ fn expand<const N: usize>(
 fn resume(
     path: &std::path::Path,
     goal: &Board,
+    metric: npuzzle::Metric,
     words: &[AtomicU64],
     total_words: u64,
     positions: u64,
 ) -> Result<Header, SpaceError> {
     let expect = Expect {
         goal,
+        metric,
         positions,
         total_words,
         first_word: 0,

@@ -225,14 +225,6 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
 /// Refuses the timely engine's flags with the local engine, and a process
 /// number beyond the processes.
 fn check_engine_flags(args: &SpaceArgs) -> Result<(), Failure> {
-    if args.metric == Metric::Mtm && args.engine == Engine::Timely {
-        return Err(fail(
-            EXIT_BAD_INPUT,
-            anyhow::anyhow!(
-                "--metric mtm runs on the local engine for now; leave out --engine timely"
-            ),
-        ));
-    }
     if args.engine == Engine::Local {
         let timely_only = [
             (args.processes != 1, "--processes"),

@@ -193,7 +193,8 @@ fn checkpoint_resume_and_damage_from_the_command_line() {
     // another search's
     let good = std::fs::read(&ckpt).unwrap();
     let mut bytes = good.clone();
-    let level_at = 8 + 4 + 2 + 10;
+    // magic, version, rows and columns, metric, the goal's ten tiles
+    let level_at = 8 + 4 + 2 + 1 + 10;
     assert_eq!(bytes[level_at], 55);
     bytes[level_at] = 30;
     std::fs::write(&ckpt, &bytes).unwrap();

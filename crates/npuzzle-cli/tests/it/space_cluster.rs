@@ -130,6 +130,11 @@ fn processes_asked_different_things_refuse_with_the_same_message() {
             ],
             "checkpointing: none and resume",
         ),
+        (
+            &["--size", "2x4"],
+            &["--size", "2x4", "--metric", "mtm"],
+            "--metric: stm and mtm",
+        ),
     ] {
         let (zero, one, _) = pair(first, second);
         assert_eq!(zero.status.code(), Some(2), "{what}: {}", stderr(&zero));
@@ -186,6 +191,22 @@ fn agreeing_processes_print_json_alone() {
         let said = stderr(&zero).contains(&format!("process 1 ({}) connected", addresses[1]));
         assert_eq!(said, report, "{}", stderr(&zero));
     }
+}
+
+#[test]
+fn two_processes_count_pushes_as_one_does() {
+    let args = ["--size", "3x3", "--metric", "mtm", "--json", "--list", "3"];
+    let local = npuzzle().arg("space").args(args).output().unwrap();
+    let local: serde_json::Value = serde_json::from_slice(&local.stdout).unwrap();
+    let (zero, one, _) = pair(&args, &args);
+    assert!(zero.status.success(), "{}", stderr(&zero));
+    assert!(one.status.success(), "{}", stderr(&one));
+    let v: serde_json::Value = serde_json::from_slice(&zero.stdout).unwrap();
+    assert_eq!(v["metric"], "mtm");
+    assert_eq!(v["counts"], local["counts"]);
+    assert_eq!(v["antipodes"], local["antipodes"]);
+    // the published radius of the 8-puzzle in pushes
+    assert_eq!(v["counts"].as_array().unwrap().len(), 25);
 }
 
 #[test]

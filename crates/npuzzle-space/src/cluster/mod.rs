@@ -135,7 +135,7 @@ fn terms(goal: &Board, opts: &SpaceOptions, cluster: &Cluster, addresses: &[Stri
         ("the addresses", addresses.join(" ")),
         ("--size", goal.shape().to_string()),
         ("--goal", goal.to_flat_string()),
-        ("the metric", "stm".into()),
+        ("--metric", opts.metric.name().into()),
         ("--workers", cluster.workers.to_string()),
         ("checkpointing", checkpoint.into()),
     ];
@@ -202,6 +202,7 @@ pub fn analyze(
     progress.started(super::memory::positions(shape).unwrap_or(0) as u64, share);
     let job = Arc::new(Job {
         goal: goal.clone(),
+        metric: opts.metric,
         list: opts.list.min(super::MAX_LIST),
         workers: cluster.workers,
         checkpoint: opts.checkpoint.clone(),
@@ -342,6 +343,7 @@ fn until<T>(rx: &mpsc::Receiver<T>, watch: &Watch) -> Option<T> {
 /// What every worker needs.
 struct Job {
     goal: Board,
+    metric: npuzzle::Metric,
     list: usize,
     /// Workers per process.
     workers: usize,

@@ -296,7 +296,7 @@ struct Scan<const N: usize> {
 
 impl<'a, const N: usize> Share<'a, N> {
     fn new(job: &'a Job, me: usize, peers: usize) -> Self {
-        let ix = Indexer::<N>::new(&job.goal);
+        let ix = Indexer::<N>::new(&job.goal).with_metric(job.metric);
         let total_words = bits::words_for(ix.count());
         let per = total_words.div_ceil(peers as u64).max(1);
         let first_word = (per * me as u64).min(total_words);
@@ -328,6 +328,7 @@ impl<'a, const N: usize> Share<'a, N> {
     fn expect(&self) -> Expect<'a> {
         Expect {
             goal: &self.job.goal,
+            metric: self.job.metric,
             positions: self.ix.count(),
             total_words: self.total_words,
             first_word: self.first_word,
@@ -465,6 +466,7 @@ impl<'a, const N: usize> Share<'a, N> {
         let path = part_path(path, self.me, self.peers);
         let header = Header {
             goal: self.job.goal.clone(),
+            metric: self.job.metric,
             level,
             counts: counts.to_vec(),
             total_words: self.total_words,

@@ -246,6 +246,30 @@ fn resuming_a_checkpoint_gives_the_uninterrupted_result() {
 }
 
 #[test]
+fn a_checkpoint_of_the_first_format_resumes_as_single_moves() {
+    let dir = temp_dir();
+    let goal = blank_corner(2, 5);
+    let path = interrupted_run(&dir, &goal, 20);
+    // version 1: no metric byte (after rows and columns), its own CRC
+    let v2 = std::fs::read(&path).unwrap();
+    let metric_at = 8 + 4 + 2;
+    assert_eq!(v2[metric_at], 0, "single-tile");
+    let mut v1: Vec<u8> = [&v2[..metric_at], &v2[metric_at + 1..v2.len() - 4]].concat();
+    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let crc = crc32fast::hash(&v1);
+    v1.extend_from_slice(&crc.to_le_bytes());
+    std::fs::write(&path, &v1).unwrap();
+    let got = space::analyze(
+        &goal,
+        &with_checkpoint(&path, true),
+        &Silent,
+        &AtomicBool::new(false),
+    )
+    .expect("a version-1 checkpoint resumes");
+    assert_eq!(got, local(&goal, 10));
+}
+
+#[test]
 fn a_damaged_or_foreign_checkpoint_is_refused() {
     let dir = temp_dir();
     let goal = blank_corner(2, 5);
@@ -281,7 +305,7 @@ fn a_damaged_or_foreign_checkpoint_is_refused() {
     refused(resume(&crc, &goal), "CRC-32");
     // another level, every field after it shifted
     let mut level = good.clone();
-    level[8 + 4 + 2 + 10] ^= 0x03;
+    level[8 + 4 + 2 + 1 + 10] ^= 0x03;
     refused(resume(&level, &goal), "damaged");
     // truncated
     refused(resume(&good[..good.len() - 100], &goal), "bytes long");
@@ -550,14 +574,74 @@ fn the_12_cell_boards_in_pushes_match_the_published_distributions() {
 }
 
 #[test]
-fn pushes_with_checkpoints_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let opts = SpaceOptions {
-        metric: npuzzle::Metric::Mtm,
-        ..with_checkpoint(&dir.path().join("c"), false)
+fn pushes_resume_from_checkpoints_and_run_on_timely() {
+    use space::cluster::{analyze, Cluster};
+    use std::sync::Arc;
+    let mtm = npuzzle::Metric::Mtm;
+    let goal = blank_corner(2, 5);
+    let want = published::mtm_distribution("2x5").expect("a published list");
+    let dir = temp_dir();
+    let path = dir.path().join("ckpt");
+    let in_pushes = |resume| SpaceOptions {
+        metric: mtm,
+        ..with_checkpoint(&path, resume)
     };
-    let goal = Board::blank_last(Shape::new(2, 3)).unwrap();
-    let e = space::analyze(&goal, &opts, &Silent, &AtomicBool::new(false)).unwrap_err();
-    assert!(e.to_string().contains("single-tile moves only"), "{e}");
+    // stopped after level 9, resumed: the published distribution
+    let cancel = AtomicBool::new(false);
+    let stop = StopAfter {
+        level: 9,
+        cancel: &cancel,
+    };
+    let e = space::analyze(&goal, &in_pushes(false), &stop, &cancel).expect_err("cancelled");
+    assert!(
+        matches!(
+            e,
+            SpaceError::Cancelled {
+                saved: Some(10),
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let got = space::analyze(&goal, &in_pushes(true), &Silent, &AtomicBool::new(false))
+        .expect("resumed in pushes");
+    assert_eq!(got.counts, want);
+    // a checkpoint in pushes is not resumed as single moves
+    let cancel = AtomicBool::new(false);
+    let stop = StopAfter {
+        level: 3,
+        cancel: &cancel,
+    };
+    space::analyze(&goal, &in_pushes(false), &stop, &cancel).expect_err("cancelled");
+    let e = space::analyze(
+        &goal,
+        &with_checkpoint(&path, true),
+        &Silent,
+        &AtomicBool::new(false),
+    )
+    .expect_err("another metric's checkpoint");
+    let msg = e.to_string();
+    assert!(
+        msg.contains("it counts multi-tile moves, this search single-tile moves"),
+        "{msg}"
+    );
     assert!(e.is_bad_input());
+    // two timely workers count pushes as the published lists do
+    let opts = SpaceOptions {
+        metric: mtm,
+        ..opts(0)
+    };
+    for (r, c) in [(2, 4), (3, 3)] {
+        let goal = Board::blank_last(Shape::new(r, c)).unwrap();
+        let got = analyze(
+            &goal,
+            &opts,
+            &Cluster::threads(2),
+            Arc::new(Silent),
+            Arc::new(AtomicBool::new(false)),
+        )
+        .expect("timely in pushes");
+        let want = published::mtm_distribution(&format!("{r}x{c}")).unwrap();
+        assert_eq!(got.counts, want, "{r}x{c}");
+    }
 }
