@@ -84,6 +84,20 @@ run_case() {
         return 1
     }
     t2=$(now)
+    # With tables, also the whole process of `npuzzle batch --path` (one
+    # job): lengths and paths, as slidy gives, without bench's bookkeeping.
+    local batch=""
+    if [[ " $* " == *" --algo table "* ]]; then
+        local b0 b1
+        b0=$(now)
+        "$BIN" batch "$c.boards" --size "$size" --metric "$metric" --path --jobs 1 -q "$@" > "$c.batch"
+        b1=$(now)
+        batch=$(python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$b0" "$b1")
+        if [ "$(cut -d' ' -f1 "$c.batch" | tr '\n' ' ')" != "$(tail -n +2 "$c.sl" | cut -d' ' -f1 | tr '\n' ' ')" ]; then
+            echo "  npuzzle batch and slidy give different lengths" >&2
+            FAILED=1
+        fi
+    fi
     # Once more, the databases now cached: the first solve then times their
     # load (npuzzle builds the multi-tile colour database lazily, in the
     # first solve, not before the clock).
@@ -94,7 +108,7 @@ run_case() {
         load=$c.load
     fi
     local rc=0
-    python3 - "$c" "$t0" "$t1" "$t2" "$load" <<'PY' || rc=1
+    python3 - "$c" "$t0" "$t1" "$t2" "$load" "$batch" <<'PY' || rc=1
 import re, statistics, sys
 c, load = sys.argv[1], sys.argv[5]
 t0, t1, t2 = map(float, sys.argv[2:5])
@@ -149,6 +163,9 @@ if max(npz_t) < 0.05:
     print("  (npuzzle bench prints per-instance seconds to the ms: here its totals and medians are coarse; compare (wall-build)/N)")
 else:
     print(f"  solve totals, npuzzle / slidy: {sum(npz_t) / max(sum(sl_t), 1e-9):.2f}")
+if sys.argv[6]:
+    print(f"  npuzzle batch --path --jobs 1 (table build, lengths and paths, one process): {sys.argv[6]} s"
+          f" for the {n} boards; slidy's process: {sl_wall:.2f} s")
 lens = [x for x, _ in npz[1:]]
 print(f"  lengths: mean {statistics.mean(lens):.2f}, min {min(lens)}, max {max(lens)}; "
       + (f"all {n} equal" if not bad else f"{len(bad)} DIFFER"))
