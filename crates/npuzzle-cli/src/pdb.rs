@@ -214,8 +214,10 @@ fn list(args: DirArgs) -> Result<u8, Failure> {
     let dir = args.pdb_dir.unwrap_or_else(npuzzle::pdb::default_dir);
     let files = npuzzle::pdb::list(&dir)
         .map_err(|e| anyhow::anyhow!("cannot list {}: {e}", dir.display()))?;
+    let colours = npuzzle::pdb::list_colour(&dir)
+        .map_err(|e| anyhow::anyhow!("cannot list {}: {e}", dir.display()))?;
     println!("{}", dir.display());
-    if files.is_empty() {
+    if files.is_empty() && colours.is_empty() {
         println!("  (no pattern databases cached)");
     }
     let mut total = 0;
@@ -236,10 +238,25 @@ fn list(args: DirArgs) -> Result<u8, Failure> {
         );
         total += f.bytes;
     }
+    for f in &colours {
+        println!(
+            "  {}x{}  {}  {}  {} entries  {:.1} MiB  {}",
+            f.rows,
+            f.cols,
+            f.label,
+            f.metric,
+            f.entries,
+            f.bytes as f64 / (1 << 20) as f64,
+            f.path
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned())
+        );
+        total += f.bytes;
+    }
     println!(
         "  total {:.1} MiB in {} files",
         total as f64 / (1 << 20) as f64,
-        files.len()
+        files.len() + colours.len()
     );
     Ok(0)
 }

@@ -135,6 +135,7 @@ pub mod pdb {
     //! assert!(built.databases.iter().all(|db| db.tiles.len() == 4));
     //! # Ok::<(), Box<dyn std::error::Error>>(())
     //! ```
+    pub use crate::heuristic::pdb::colour::store::{list as list_colour, ColourFile};
     pub use crate::heuristic::pdb::store::{default_dir, list, CachedFile};
     pub use crate::heuristic::pdb::{
         build, verify, BlankMode, Built, BuiltDb, PartitionError, PartitionSpec, PdbCache,

@@ -264,3 +264,34 @@ fn a_second_partition_is_maxed_with_the_first() {
         .code(2)
         .stderr(predicate::str::contains("partition"));
 }
+
+#[test]
+fn pdb_list_shows_colour_databases_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    // IDA* in pushes with --heuristic pdb builds a colour database
+    npuzzle()
+        .args([
+            "solve",
+            "8 6 7 2 5 4 3 0 1",
+            "--metric",
+            "mtm",
+            "--algo",
+            "idastar",
+        ])
+        .args(["--heuristic", "pdb", "--pdb-dir", d])
+        .assert()
+        .success()
+        .stdout("20\n");
+    let out = npuzzle()
+        .args(["pdb", "list", "--pdb-dir", d])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("3x3  colours 1-1-1-1-1-1-1-1  mtm  362880 entries"),
+        "{text}"
+    );
+    assert!(text.contains("in 1 files"), "{text}");
+}

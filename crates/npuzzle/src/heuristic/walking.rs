@@ -29,6 +29,7 @@
 use super::Heuristic;
 use crate::board::{Board, Metric};
 use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Longest side with walking-distance tables (the state's matrix is kept
 /// in 4-bit counts of a 128-bit key).
@@ -171,8 +172,8 @@ fn pushes(
 /// ```
 #[derive(Clone, Debug)]
 pub struct WalkingDistance {
-    rows: Axis,
-    cols: Axis,
+    rows: Arc<Axis>,
+    cols: Arc<Axis>,
     /// Goal row and column of each tile.
     goal_row: Vec<u8>,
     goal_col: Vec<u8>,
@@ -192,8 +193,8 @@ impl WalkingDistance {
         let n = shape.cells();
         let goal_row: Vec<u8> = (0..n).map(|t| (usize::from(pos[t]) / c) as u8).collect();
         let goal_col: Vec<u8> = (0..n).map(|t| (usize::from(pos[t]) % c) as u8).collect();
-        let rows = Axis::build(&goal_counts(goal, &goal_row, r, |cell| cell / c), goal.blank() / c, r, metric)?;
-        let cols = Axis::build(&goal_counts(goal, &goal_col, c, |cell| cell % c), goal.blank() % c, c, metric)?;
+        let rows = axis(&goal_counts(goal, &goal_row, r, |cell| cell / c), goal.blank() / c, r, metric)?;
+        let cols = axis(&goal_counts(goal, &goal_col, c, |cell| cell % c), goal.blank() % c, c, metric)?;
         Some(WalkingDistance {
             rows,
             cols,
@@ -206,6 +207,33 @@ impl WalkingDistance {
     fn id(axis: &Axis, m: &[u8], blank: usize) -> u32 {
         axis.ids.get(&key(m, blank, axis.lines)).copied().unwrap_or(NONE)
     }
+}
+
+/// Axis tables kept for the process: one per goal count matrix, blank line
+/// and metric. Building one is a breadth-first search (tens of
+/// milliseconds on a 4x4), which a batch of many boards toward one goal
+/// would otherwise repeat for every board.
+type AxisKey = (Vec<u8>, usize, usize, Metric);
+
+/// Most axis tables kept (a 5x5's are a few megabytes each).
+const KEPT_AXES: usize = 16;
+
+fn axis(goal_m: &[u8], blank: usize, lines: usize, metric: Metric) -> Option<Arc<Axis>> {
+    static AXES: OnceLock<Mutex<HashMap<AxisKey, Arc<Axis>>>> = OnceLock::new();
+    let axes = AXES.get_or_init(Mutex::default);
+    let key = (goal_m.to_vec(), blank, lines, metric);
+    // A poisoned lock only means another thread panicked mid-insert: the
+    // map itself is whole, each entry being inserted at once.
+    if let Some(a) = axes.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&key) {
+        return Some(Arc::clone(a));
+    }
+    let built = Arc::new(Axis::build(goal_m, blank, lines, metric)?);
+    let mut map = axes.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if map.len() >= KEPT_AXES {
+        map.clear();
+    }
+    map.insert(key, Arc::clone(&built));
+    Some(built)
 }
 
 /// The count matrix of `board`'s tiles by the line they stand in

@@ -181,15 +181,26 @@ impl Plan {
     /// Builds ahead what every search of the plan on `goal`'s shape
     /// shares, so that a benchmark's clock times the searches alone: the
     /// pattern databases (loaded, or built into the cache; every
-    /// partition) and the move-pruning automaton of IDA* (which anytime
-    /// search runs too), built once a shape and kept: on 4×4 it takes
-    /// longer than a typical search.
+    /// partition; in pushes the colour databases and the walking
+    /// distance's tables) and the move-pruning automaton of IDA* (which
+    /// anytime search runs too), built once a shape and kept: on 4×4 it
+    /// takes longer than a typical search.
     pub fn prepare(
         &self,
         goal: &crate::board::Board,
         opts: &SolveOptions,
     ) -> Result<(), SearchError> {
         if !self.solvable {
+            return Ok(());
+        }
+        if opts.metric == crate::board::Metric::Mtm {
+            // IDA* in pushes: the colour databases (kept in the process
+            // once loaded) and the walking distance's tables (kept too).
+            if self.heuristic == Some(HeuristicKind::Pdb) {
+                let o = self.pdb_options(opts);
+                crate::heuristic::pdb::colour::ColourHeuristic::load(goal, opts.metric, &o, &opts.budget)?;
+            }
+            crate::heuristic::WalkingDistance::new(goal, opts.metric);
             return Ok(());
         }
         if self.heuristic == Some(HeuristicKind::Pdb) {

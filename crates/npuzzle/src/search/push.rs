@@ -287,11 +287,18 @@ struct Search<'h, H: Heuristic> {
 
 impl<'h, H: Heuristic> Search<'h, H> {
     fn estimate(&self, e: &Est<H::State>) -> u32 {
+        self.estimate_within(e, u32::MAX)
+    }
+
+    /// The estimate, or any part of it above `limit` (what prunes the
+    /// node needs no other part; in pushes the next bound is one more
+    /// whatever the part, the graph having no parity).
+    fn estimate_within(&self, e: &Est<H::State>, limit: u32) -> u32 {
         let inner = self.h.value(&e.inner).div_ceil(self.per_push);
         let floor = self.floor.value(e.split).max(inner);
         match self.colour {
-            Some(c) => floor.max(c.value(&self.tiles)),
-            None => floor,
+            Some(c) if floor <= limit => floor.max(c.value_within(&self.tiles, limit)),
+            _ => floor,
         }
     }
 
@@ -346,7 +353,7 @@ impl<'h, H: Heuristic> Search<'h, H> {
     /// Searches below the node with the blank on `blank`, `g` moves from
     /// the start, reached by a move in `last`.
     fn dfs(&mut self, blank: usize, g: u32, e: Est<H::State>, last: Option<Dir>) -> Step {
-        let f = g + self.estimate(&e);
+        let f = g + self.estimate_within(&e, self.bound.saturating_sub(g));
         if f > self.bound {
             self.next_bound = self.next_bound.min(f);
             return Step::Exhausted;

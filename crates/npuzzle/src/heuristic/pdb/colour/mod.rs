@@ -30,7 +30,7 @@
 
 mod build;
 mod rank;
-mod store;
+pub(crate) mod store;
 
 use self::rank::Ranker;
 use super::{PartitionSpec, PdbError, PdbOptions};
@@ -251,8 +251,17 @@ pub struct ColourHeuristic {
 impl ColourHeuristic {
     /// The largest bound over the databases and their symmetric lookups of
     /// the position `tiles`.
-    #[inline]
+    #[cfg(any(test, feature = "internals"))]
     pub fn value(&self, tiles: &[u8]) -> u32 {
+        self.value_within(tiles, u32::MAX)
+    }
+
+    /// [`ColourHeuristic::value`], but the first lookup above `limit` is
+    /// returned at once (a search that prunes above `limit` needs no
+    /// more): most nodes of an iteration are pruned by their first lookup,
+    /// and each lookup is a rank and a read far into a large table.
+    #[inline]
+    pub fn value_within(&self, tiles: &[u8], limit: u32) -> u32 {
         let n = tiles.len();
         let mut best = 0;
         for (db, views) in &self.dbs {
@@ -260,10 +269,14 @@ impl ColourHeuristic {
                 let r = db
                     .ranker
                     .rank(n, |i| v.colour[usize::from(tiles[usize::from(v.order[i])])]);
-                best = best.max(db.data[r as usize]);
+                let h = u32::from(db.data[r as usize]);
+                if h > limit {
+                    return h;
+                }
+                best = best.max(h);
             }
         }
-        u32::from(best)
+        best
     }
 
     #[cfg(any(test, feature = "internals"))]
@@ -361,6 +374,30 @@ fn views(goal: &Board, colouring: &Colouring) -> Vec<View> {
 static LOADED: Mutex<Vec<(store::Key, Arc<ColourDb>)>> = Mutex::new(Vec::new());
 const KEEP_LOADED: usize = 3;
 
+/// Saves a built database unless the disk cache (single-tile and colour
+/// files together) would grow past its cap; failures are reported, not
+/// returned (the database is built and correct).
+fn save(dir: &std::path::Path, key: &store::Key, data: &[u8], opts: &PdbOptions, reporter: &dyn super::PdbReporter) {
+    if let Some(cap) = opts.max_disk {
+        let used = super::cache::disk_used(dir);
+        if used + data.len() as u64 > cap {
+            reporter.note(&format!(
+                "not saving the database for {}: the cache in {} would grow past its cap of {}",
+                key.colouring.label(),
+                dir.display(),
+                crate::system::Bytes::from(cap)
+            ));
+            return;
+        }
+    }
+    if let Err(source) = store::save(dir, key, data) {
+        reporter.unsaved(&PdbError::Save {
+            dir: dir.to_path_buf(),
+            source,
+        });
+    }
+}
+
 fn load_db(colouring: &Colouring, metric: Metric, opts: &PdbOptions, budget: &Budget) -> Result<Arc<ColourDb>, PdbError> {
     let key = store::Key {
         colouring: colouring.clone(),
@@ -415,9 +452,7 @@ fn load_db(colouring: &Colouring, metric: Metric, opts: &PdbOptions, budget: &Bu
             })?;
             reporter.built(&what, t0.elapsed().as_secs_f64());
             if opts.use_cache {
-                if let Err(source) = store::save(&dir, &key, &data) {
-                    reporter.unsaved(&PdbError::Save { dir: dir.clone(), source });
-                }
+                save(&dir, &key, &data, opts, reporter);
             }
             data
         }

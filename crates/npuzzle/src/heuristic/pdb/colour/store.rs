@@ -116,3 +116,112 @@ pub(super) fn save(dir: &Path, key: &Key, data: &[u8]) -> io::Result<PathBuf> {
     }
     result.map(|_| path)
 }
+
+/// A colour database file found in a cache directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourFile {
+    /// Where it is.
+    pub path: PathBuf,
+    /// Its size on disk.
+    pub bytes: u64,
+    /// The board's rows.
+    pub rows: u8,
+    /// The board's columns.
+    pub cols: u8,
+    /// How its distances count moves.
+    pub metric: Metric,
+    /// `colours 2-2-2-7-2`: how many goal cells each colour paints (the
+    /// blank's cell apart).
+    pub label: String,
+    /// Its entries (one byte each).
+    pub entries: u64,
+}
+
+/// The colour databases in `dir` (`*.cpdb`; files that are not are
+/// skipped, their contents checked only when loaded).
+pub fn list(dir: &Path) -> io::Result<Vec<ColourFile>> {
+    let mut out = Vec::new();
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
+        Err(e) => return Err(e),
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("cpdb") {
+            continue;
+        }
+        // Regular files only: opening a FIFO would block.
+        let Ok(meta) = fs::metadata(&path) else { continue };
+        if !meta.is_file() {
+            continue;
+        }
+        if let Some(f) = read_head(&path, meta.len()) {
+            out.push(f);
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
+/// The header of the colour database at `path`, if it is one.
+fn read_head(path: &Path, bytes: u64) -> Option<ColourFile> {
+    let mut f = fs::File::open(path).ok()?;
+    let mut head = [0u8; 15];
+    f.read_exact(&mut head).ok()?;
+    if &head[..8] != MAGIC || head[8..12] != FORMAT_VERSION.to_le_bytes() {
+        return None;
+    }
+    let (rows, cols) = (head[12], head[13]);
+    let metric = if head[14] == 1 { Metric::Mtm } else { Metric::Stm };
+    let mut rest = vec![0u8; usize::from(rows) * usize::from(cols) + 8];
+    f.read_exact(&mut rest).ok()?;
+    let cells = &rest[..rest.len() - 8];
+    let colours = usize::from(cells.iter().copied().max().unwrap_or(0));
+    let mut counts = vec![0usize; colours + 1];
+    for &c in cells {
+        counts[usize::from(c)] += 1;
+    }
+    let sizes: Vec<String> = counts[1..].iter().map(ToString::to_string).collect();
+    let mut e = [0u8; 8];
+    e.copy_from_slice(&rest[rest.len() - 8..]);
+    Some(ColourFile {
+        path: path.to_path_buf(),
+        bytes,
+        rows,
+        cols,
+        metric,
+        label: format!("colours {}", sizes.join("-")),
+        entries: u64::from_le_bytes(e),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Shape};
+
+    #[test]
+    fn saved_files_are_listed_and_count_against_the_disk_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let goal = Board::blank_last(Shape::new(2, 3)).unwrap();
+        let colouring = Colouring::from_groups(&goal, &[vec![1, 2], vec![3, 4, 5]]).unwrap();
+        let key = Key {
+            colouring,
+            metric: Metric::Mtm,
+        };
+        let data = vec![7u8; 60];
+        let path = save(dir.path(), &key, &data).unwrap();
+        // a stray file of another kind is no database
+        fs::write(dir.path().join("notes.cpdb"), b"hello").unwrap();
+        let files = list(dir.path()).unwrap();
+        assert_eq!(files.len(), 1, "{files:?}");
+        let f = &files[0];
+        assert_eq!((f.rows, f.cols, f.metric, f.entries), (2, 3, Metric::Mtm, 60));
+        assert_eq!(f.label, "colours 2-3");
+        assert_eq!(f.path, path);
+        assert_eq!(f.bytes, fs::metadata(&path).unwrap().len());
+        assert_eq!(crate::heuristic::pdb::cache::disk_used(dir.path()), f.bytes);
+        assert_eq!(load(dir.path(), &key, 60).unwrap(), data);
+    }
+}
