@@ -208,6 +208,7 @@ impl fmt::Display for Limit {
 }
 
 /// Whether a budget's deadline or cancel flag stops a search now.
+#[derive(Clone, Copy, Debug)]
 pub struct Clock<'a> {
     /// When the search started (the deadline counts from here).
     pub start: Instant,

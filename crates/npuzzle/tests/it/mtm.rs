@@ -120,13 +120,53 @@ fn colour_pattern_databases_stay_exact_on_the_15_puzzle() {
         let p = Problem::new(start.clone(), goal.clone()).unwrap();
         let want = bfs_distance_in(&start, &goal, Metric::Mtm, 20_000_000);
         assert!(want.is_some());
-        for h in [HeuristicKind::Manhattan, HeuristicKind::Pdb] {
-            let o = mtm().with_heuristic(h).with_pdb(pdb.clone());
+        for (h, threads) in [
+            (HeuristicKind::Manhattan, 1),
+            (HeuristicKind::Pdb, 1),
+            // the iterations cut into subtrees for two threads
+            (HeuristicKind::Pdb, 2),
+        ] {
+            let o = mtm()
+                .with_heuristic(h)
+                .with_pdb(pdb.clone())
+                .with_threads(threads);
             let sol = npuzzle::search::solve(&p, &o).unwrap();
-            assert_eq!(sol.moves, want, "{start:?} {h}");
+            assert_eq!(sol.moves, want, "{start:?} {h} {threads}");
             check_path(&p, sol.moves, sol.path.as_ref());
         }
     }
+}
+
+#[test]
+fn the_split_search_in_pushes_agrees_and_keeps_its_budgets() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdb = PdbOptions::default()
+        .with_partition("5-5-5".parse().unwrap())
+        .with_dir(Some(dir.path().to_path_buf()));
+    let goal = Board::blank_last(Shape::new(4, 4)).unwrap();
+    let o = |threads| {
+        mtm()
+            .with_heuristic(HeuristicKind::Pdb)
+            .with_pdb(pdb.clone())
+            .with_threads(threads)
+    };
+    for seed in 0..6 {
+        // deeper boards than a BFS reaches: the serial search is the
+        // reference, itself checked against the BFS above
+        let start = pushed(&goal, 30, 500 + seed);
+        let p = Problem::new(start.clone(), goal.clone()).unwrap();
+        let one = npuzzle::search::solve(&p, &o(1)).unwrap();
+        let two = npuzzle::search::solve(&p, &o(2)).unwrap();
+        assert_eq!(one.moves, two.moves, "{start:?}");
+        assert!(two.optimal);
+        check_path(&p, two.moves, two.path.as_ref());
+    }
+    // a node budget spent by the subtrees together stops the search
+    let start = random_walk(&goal, 400, &mut rng(9));
+    let p = Problem::new(start, goal.clone()).unwrap();
+    let tight = o(2).with_budget(npuzzle::budget::Budget::default().with_max_nodes(20_000));
+    let e = npuzzle::search::solve(&p, &tight).unwrap_err();
+    assert!(e.to_string().contains("node"), "{e}");
 }
 
 #[test]

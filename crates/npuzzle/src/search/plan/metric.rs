@@ -26,6 +26,7 @@ pub(super) fn plan_mtm(problem: &Problem, opts: &SolveOptions) -> Result<Plan, S
     let (algorithm, mut reason) = algorithm_mtm(shape, opts)?;
     let mut heuristic = None;
     let mut pdb = None;
+    let mut threads = 1;
     if algorithm == Algorithm::Idastar {
         let (h, why) = heuristic_mtm(problem, opts)?;
         if h == HeuristicKind::Pdb {
@@ -47,8 +48,16 @@ pub(super) fn plan_mtm(problem: &Problem, opts: &SolveOptions) -> Result<Plan, S
             );
         }
         heuristic = Some(h);
-        if opts.threads != 1 {
-            reason.push_str("; multi-tile IDA* runs on one thread");
+        if h == HeuristicKind::Pdb {
+            // the colour databases' search cuts each iteration into
+            // subtrees for the threads (push/split.rs)
+            let (t, why) = super::threads_for(opts.threads);
+            threads = t;
+            if let Some(why) = why {
+                reason = format!("{reason}; {why}");
+            }
+        } else if opts.threads != 1 {
+            reason.push_str("; multi-tile IDA* runs on one thread but with the colour pattern databases");
         }
     }
     Ok(Plan {
@@ -56,7 +65,7 @@ pub(super) fn plan_mtm(problem: &Problem, opts: &SolveOptions) -> Result<Plan, S
         algorithm,
         heuristic,
         pdb,
-        threads: 1,
+        threads,
         reason,
         metric: Metric::Mtm,
     })

@@ -32,7 +32,9 @@ pub(super) fn build(
     let shape = colouring.shape;
     let (rows, cols, n) = (shape.rows, shape.cols, shape.cells());
     let total = ranker.total() as usize;
-    let table: Vec<AtomicU8> = (0..total).map(|_| AtomicU8::new(UNSEEN)).collect();
+    let mut table: Vec<AtomicU8> = Vec::with_capacity(total);
+    crate::system::advise_huge_pages(&table);
+    table.extend((0..total).map(|_| AtomicU8::new(UNSEEN)));
     let goal = ranker.rank(n, |i| colouring.cells[i]);
     table[goal as usize].store(0, Ordering::Relaxed);
     let mut reached = 1u64;
@@ -81,6 +83,7 @@ pub(super) fn build(
     }
     // Arrangements never reached (the other parity class, when every colour
     // is a single tile) are never asked for; 0 keeps any lookup admissible.
+    // (Collected in place: the huge pages stay.)
     Ok(table
         .into_iter()
         .map(|e| match e.into_inner() {

@@ -87,7 +87,11 @@ pub(super) fn load(dir: &Path, key: &Key, entries: u64) -> Result<Vec<u8>, LoadE
     }
     let checksum = u32::from_le_bytes([header[body], header[body + 1], header[body + 2], header[body + 3]]);
     let len = usize::try_from(entries).map_err(|_| bad("too large"))?;
-    let mut data = vec![0u8; len];
+    // Advised before its pages are touched: lookups read it at random, and
+    // with small pages nearly every one also misses the TLB.
+    let mut data = Vec::with_capacity(len);
+    crate::system::advise_huge_pages(&data);
+    data.resize(len, 0u8);
     f.read_exact(&mut data).map_err(|_| bad("truncated"))?;
     if f.read(&mut [0u8; 1]).map_err(io)? != 0 {
         return Err(bad("longer than its header says"));

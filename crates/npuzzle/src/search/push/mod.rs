@@ -40,6 +40,8 @@ use std::time::Instant;
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
 use crate::board::Metric;
 use crate::heuristic::pdb::colour::ColourHeuristic;
+
+mod split;
 use crate::heuristic::{
     with_heuristic, Heuristic, HeuristicKind, TableHooks, WalkingDistance, WithHeuristic,
 };
@@ -113,6 +115,9 @@ pub(crate) fn search(
         // In pushes the databases are the colour ones, whole values maxed
         // with the walking distance (nothing to divide).
         let colour = ColourHeuristic::load(problem.goal(), opts.metric, &opts.pdb, &opts.budget)?;
+        if opts.threads > 1 && all.is_none() {
+            return split::run(&super::idastar::Blind, problem, opts, &colour);
+        }
         return run(&super::idastar::Blind, problem, opts, all, None, Some(&colour));
     }
     // Whole values: the one-bit databases are read by a walk that
@@ -193,6 +198,7 @@ impl SplitManhattan {
 /// The estimate of the metric's own: walking distance in pushes where its
 /// tables are small, else the split Manhattan distance (which it
 /// dominates). Both keep a pair of numbers a node.
+#[derive(Clone)]
 enum Floor {
     Walking(Box<WalkingDistance>),
     Split(SplitManhattan),
@@ -283,6 +289,11 @@ struct Search<'h, H: Heuristic> {
     /// The moves from the root to the node being searched.
     stack: Vec<(Dir, usize)>,
     all: Option<Collect>,
+    /// While an iteration is cut into subtrees: the depth they start at,
+    /// and the subtrees found (each node there that the bound admits).
+    cut: Option<(u32, Vec<split::Task<H::State>>)>,
+    /// For a subtree searched beside others: what they share.
+    shared: Option<&'h split::Shared>,
 }
 
 impl<'h, H: Heuristic> Search<'h, H> {
@@ -304,6 +315,9 @@ impl<'h, H: Heuristic> Search<'h, H> {
 
     #[cold]
     fn poll(&mut self) -> bool {
+        if let Some(shared) = self.shared {
+            return self.poll_shared(shared);
+        }
         if self.expanded >= self.max_nodes {
             self.interrupt = Some(Interrupt::Limit(Limit::Nodes));
             return true;
@@ -370,6 +384,19 @@ impl<'h, H: Heuristic> Search<'h, H> {
             // Every optimal path ends here: nothing below is shorter.
             return Step::Exhausted;
         }
+        if let Some((depth, tasks)) = &mut self.cut {
+            if g == *depth {
+                tasks.push(split::Task {
+                    tiles: self.tiles.clone(),
+                    blank,
+                    g,
+                    e,
+                    last,
+                    stack: self.stack.clone(),
+                });
+                return Step::Exhausted;
+            }
+        }
         self.expanded += 1;
         if self.expanded >= self.check_at && self.poll() {
             return Step::Stopped;
@@ -432,6 +459,57 @@ impl<'h, H: Heuristic> Search<'h, H> {
     }
 }
 
+impl<'h, H: Heuristic> Search<'h, H> {
+    /// The search from the problem's start, and the root's estimates.
+    fn new(
+        h: &'h H,
+        problem: &Problem,
+        opts: &'h SolveOptions,
+        all: Option<usize>,
+        mask: Option<Vec<bool>>,
+        colour: Option<&'h ColourHeuristic>,
+    ) -> (Search<'h, H>, Est<H::State>) {
+        let clock = Clock::new(&opts.budget);
+        let goal = problem.goal();
+        let shape = goal.shape();
+        let floor = Floor::new(goal, opts.metric, mask.as_deref());
+        let tiles = problem.start().tiles().to_vec();
+        let root = Est {
+            split: floor.init(&tiles),
+            inner: h.init(&tiles),
+        };
+        let max_nodes = opts.budget.max_nodes;
+        let s = Search {
+            h,
+            floor,
+            colour,
+            goal: goal.tiles().to_vec(),
+            mask,
+            shape,
+            metric: opts.metric,
+            per_push: opts.metric.tiles_per_move(shape.rows, shape.cols) as u32,
+            tiles,
+            bound: 0,
+            next_bound: u32::MAX,
+            expanded: 0,
+            generated: 0,
+            check_at: POLL_EVERY.min(max_nodes),
+            max_nodes,
+            clock,
+            interrupt: None,
+            stack: Vec::new(),
+            all: all.map(|cap| Collect {
+                cap,
+                paths: Vec::new(),
+                count: 0,
+            }),
+            cut: None,
+            shared: None,
+        };
+        (s, root)
+    }
+}
+
 /// IDA* in pushes (or single moves) with the single-tile heuristic `h`
 /// (divided by the tiles a push moves, and maxed with the walking
 /// distance); with `all`, every optimal path of the last iteration.
@@ -444,42 +522,8 @@ fn run<H: Heuristic>(
     colour: Option<&ColourHeuristic>,
 ) -> Result<Found, SearchError> {
     let name = if colour.is_some() { "pdb" } else { h.name() };
-    let clock = Clock::new(&opts.budget);
-    let start: Instant = clock.start;
-    let goal = problem.goal();
-    let shape = goal.shape();
-    let floor = Floor::new(goal, opts.metric, mask.as_deref());
-    let tiles = problem.start().tiles().to_vec();
-    let root = Est {
-        split: floor.init(&tiles),
-        inner: h.init(&tiles),
-    };
-    let max_nodes = opts.budget.max_nodes;
-    let mut s = Search {
-        h,
-        floor,
-        colour,
-        goal: goal.tiles().to_vec(),
-        mask,
-        shape,
-        metric: opts.metric,
-        per_push: opts.metric.tiles_per_move(shape.rows, shape.cols) as u32,
-        tiles,
-        bound: 0,
-        next_bound: u32::MAX,
-        expanded: 0,
-        generated: 0,
-        check_at: POLL_EVERY.min(max_nodes),
-        max_nodes,
-        clock,
-        interrupt: None,
-        stack: Vec::new(),
-        all: all.map(|cap| Collect {
-            cap,
-            paths: Vec::new(),
-            count: 0,
-        }),
-    };
+    let (mut s, root) = Search::new(h, problem, opts, all, mask, colour);
+    let start: Instant = s.clock.start;
     s.bound = s.estimate(&root);
     let stats = |s: &Search<'_, H>| Stats {
         expanded: s.expanded,
