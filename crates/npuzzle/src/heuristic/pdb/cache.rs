@@ -302,7 +302,7 @@ fn save(
     static SAVING: Mutex<()> = Mutex::new(());
     let _one_at_a_time = SAVING.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(cap) = opts.max_disk {
-        let used = disk_used(dir);
+        let used = super::colour::store::disk_used(dir);
         if used + contents.data.len() as u64 > cap {
             reporter.note(&format!(
                 "not saving the database for tiles {}: the cache in {} would grow past its cap of {}",
@@ -319,14 +319,6 @@ fn save(
             source,
         });
     }
-}
-
-/// Bytes the databases in the cache directory `dir` take: the single-tile
-/// files and the colour ones, which share one cap.
-pub(crate) fn disk_used(dir: &std::path::Path) -> u64 {
-    let single: u64 = store::list(dir).map_or(0, |files| files.iter().map(|f| f.bytes).sum());
-    let colour: u64 = super::colour::store::list(dir).map_or(0, |files| files.iter().map(|f| f.bytes).sum());
-    single + colour
 }
 
 /// The error of a build that `interrupt` stopped.

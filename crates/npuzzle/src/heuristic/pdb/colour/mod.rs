@@ -420,7 +420,7 @@ const KEEP_LOADED: usize = 3;
 /// returned (the database is built and correct).
 fn save(dir: &std::path::Path, key: &store::Key, data: &[u8], opts: &PdbOptions, reporter: &dyn super::PdbReporter) {
     if let Some(cap) = opts.max_disk {
-        let used = super::cache::disk_used(dir);
+        let used = store::disk_used(dir);
         if used + data.len() as u64 > cap {
             reporter.note(&format!(
                 "not saving the database for {}: the cache in {} would grow past its cap of {}",

@@ -121,6 +121,14 @@ pub(super) fn save(dir: &Path, key: &Key, data: &[u8]) -> io::Result<PathBuf> {
     result.map(|_| path)
 }
 
+/// Bytes the databases in the cache directory `dir` take: the single-tile
+/// files and the colour ones, which share one cap.
+pub(crate) fn disk_used(dir: &Path) -> u64 {
+    let single: u64 = crate::heuristic::pdb::store::list(dir).map_or(0, |files| files.iter().map(|f| f.bytes).sum());
+    let colour: u64 = list(dir).map_or(0, |files| files.iter().map(|f| f.bytes).sum());
+    single + colour
+}
+
 /// A colour database file found in a cache directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ColourFile {
@@ -225,7 +233,7 @@ mod tests {
         assert_eq!(f.label, "colours 2-3");
         assert_eq!(f.path, path);
         assert_eq!(f.bytes, fs::metadata(&path).unwrap().len());
-        assert_eq!(crate::heuristic::pdb::cache::disk_used(dir.path()), f.bytes);
+        assert_eq!(disk_used(dir.path()), f.bytes);
         assert_eq!(load(dir.path(), &key, 60).unwrap(), data);
     }
 }
