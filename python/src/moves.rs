@@ -29,15 +29,15 @@ pub fn analyse<'py>(
     budget: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let problem = problem(start, goal, shape)?;
-    let notation = notation_arg(notation, "notation")?;
-    let path = moves_arg(moves, notation)?;
-    let notes = Notes::default();
-    let opts = exact_options(metric, budget, &notes)?;
-    let (opts, flag) = run::cancellable(opts);
-    let result = run::interruptible(py, &flag, || {
-        analysis::analyse(&problem, &path, notation, &opts)
-    })?;
-    notes.warn(py)?;
+    let result = exact(
+        py,
+        &problem,
+        moves,
+        notation,
+        metric,
+        budget,
+        analysis::analyse,
+    )?;
     let answer = result.map_err(|e| match e {
         AnalysisError::Search(e) => search_error(py, &e, ""),
         other => PyValueError::new_err(other.to_string()),
@@ -62,17 +62,32 @@ pub fn verify<'py>(
     budget: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let problem = problem(start, goal, shape)?;
+    let verify = npuzzle_io::verdict::verify;
+    let result = exact(py, &problem, moves, notation, metric, budget, verify)?;
+    let answer = result.map_err(|e| PyValueError::new_err(format!("moves: {e}")))?;
+    to_dict(py, &answer)
+}
+
+/// Reads `moves` in `notation` and runs `work` on them from the problem's
+/// start, with the exact searches' options of one call (see
+/// [`exact_options`]), off the interpreter's thread and stopped by Ctrl-C.
+fn exact<T: Send>(
+    py: Python<'_>,
+    problem: &npuzzle::Problem,
+    moves: &str,
+    notation: &str,
+    metric: &str,
+    budget: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce(&npuzzle::Problem, &[Dir], Notation, &SolveOptions) -> T + Send,
+) -> PyResult<T> {
     let notation = notation_arg(notation, "notation")?;
     let path = moves_arg(moves, notation)?;
     let notes = Notes::default();
     let opts = exact_options(metric, budget, &notes)?;
     let (opts, flag) = run::cancellable(opts);
-    let result = run::interruptible(py, &flag, || {
-        npuzzle_io::verdict::verify(&problem, &path, notation, &opts)
-    })?;
+    let result = run::interruptible(py, &flag, || work(problem, &path, notation, &opts))?;
     notes.warn(py)?;
-    let answer = result.map_err(|e| PyValueError::new_err(format!("moves: {e}")))?;
-    to_dict(py, &answer)
+    Ok(result)
 }
 
 /// `moves` simplified: every step the next one undoes cancelled.

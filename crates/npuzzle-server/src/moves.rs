@@ -92,28 +92,42 @@ fn path(moves: Option<&Value>, notation: Notation) -> Result<Vec<Dir>, ApiError>
     parse_moves(text, notation).map_err(|e| ApiError::bad_request(format!("moves: {e}")))
 }
 
+/// Runs `work` on the request's problem, moves and options, with the
+/// slot and deadline the planner's choice for the start needs: every
+/// position an analysis or a verdict searches has the start's shape, so
+/// what runs on the start (a table, or a heavy search) runs on them all.
+async fn exact<T: Send + 'static>(
+    app: &AppState,
+    budget: npuzzle::Budget,
+    req: &MovesRequest,
+    work: impl FnOnce(&npuzzle::Problem, &[Dir], Notation, &npuzzle::SolveOptions) -> Result<T, ApiError>
+        + Send
+        + 'static,
+) -> Result<T, ApiError> {
+    let notation = req.notation()?;
+    let mut job = Job::new(app, budget, &req.problem(), false)?;
+    let path = req.path(notation)?;
+    let plan = job.plan(&app.config)?;
+    let deadline = job.deadline();
+    let Job { problem, mut opts } = job;
+    app.limiter
+        .run(heavy(&plan), deadline, move |flag| {
+            opts.budget.cancel = Some(flag);
+            work(&problem, &path, notation, &opts)
+        })
+        .await?
+}
+
 /// `POST /api/analyse`: the [`Analysis`] of the moves from the start.
 pub async fn analyse(
     State(app): State<Arc<AppState>>,
     Extension(RequestBudget(budget)): Extension<RequestBudget>,
     ApiJson(req): ApiJson<MovesRequest>,
 ) -> Result<Json<Analysis>, ApiError> {
-    let notation = req.notation()?;
-    let mut job = Job::new(&app, budget, &req.problem(), false)?;
-    let path = req.path(notation)?;
-    // Every position analysed has the start's shape: what the planner
-    // runs on the start (a table, or a heavy search) it runs on them all.
-    let plan = job.plan(&app.config)?;
-    let deadline = job.deadline();
-    let Job { problem, mut opts } = job;
-    let answer = app
-        .limiter
-        .run(heavy(&plan), deadline, move |flag| {
-            opts.budget.cancel = Some(flag);
-            analysis::analyse(&problem, &path, notation, &opts)
-        })
-        .await?
-        .map_err(api_error)?;
+    let answer = exact(&app, budget, &req, |problem, path, notation, opts| {
+        analysis::analyse(problem, path, notation, opts).map_err(api_error)
+    })
+    .await?;
     Ok(Json(answer))
 }
 
@@ -135,20 +149,11 @@ pub async fn verify(
     Extension(RequestBudget(budget)): Extension<RequestBudget>,
     ApiJson(req): ApiJson<MovesRequest>,
 ) -> Result<Json<Verdict>, ApiError> {
-    let notation = req.notation()?;
-    let mut job = Job::new(&app, budget, &req.problem(), false)?;
-    let path = req.path(notation)?;
-    let plan = job.plan(&app.config)?;
-    let deadline = job.deadline();
-    let Job { problem, mut opts } = job;
-    let answer = app
-        .limiter
-        .run(heavy(&plan), deadline, move |flag| {
-            opts.budget.cancel = Some(flag);
-            verdict::verify(&problem, &path, notation, &opts)
-        })
-        .await?
-        .map_err(|e| ApiError::bad_request(format!("moves: {e}")))?;
+    let answer = exact(&app, budget, &req, |problem, path, notation, opts| {
+        verdict::verify(problem, path, notation, opts)
+            .map_err(|e| ApiError::bad_request(format!("moves: {e}")))
+    })
+    .await?;
     Ok(Json(answer))
 }
 

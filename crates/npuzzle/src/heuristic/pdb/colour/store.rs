@@ -152,26 +152,10 @@ pub struct ColourFile {
 /// The colour databases in `dir` (`*.cpdb`; files that are not are
 /// skipped, their contents checked only when loaded).
 pub fn list(dir: &Path) -> io::Result<Vec<ColourFile>> {
-    let mut out = Vec::new();
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
-        Err(e) => return Err(e),
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().and_then(|e| e.to_str()) != Some("cpdb") {
-            continue;
-        }
-        // Regular files only: opening a FIFO would block.
-        let Ok(meta) = fs::metadata(&path) else { continue };
-        if !meta.is_file() {
-            continue;
-        }
-        if let Some(f) = read_head(&path, meta.len()) {
-            out.push(f);
-        }
-    }
+    let mut out: Vec<ColourFile> = crate::heuristic::pdb::store::files_with(dir, "cpdb")?
+        .into_iter()
+        .filter_map(|(path, bytes)| read_head(&path, bytes))
+        .collect();
     out.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(out)
 }

@@ -436,20 +436,7 @@ pub struct CachedFile {
 /// ```
 pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
     let mut out = Vec::new();
-    let entries = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
-        Err(e) => return Err(e),
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().and_then(|e| e.to_str()) != Some("pdb") {
-            continue;
-        }
-        // Regular files only: opening a FIFO would block.
-        if !fs::metadata(&path).is_ok_and(|m| m.is_file()) {
-            continue;
-        }
+    for (path, bytes) in files_with(dir, "pdb")? {
         let Ok(mut f) = fs::File::open(&path) else {
             continue;
         };
@@ -473,7 +460,7 @@ pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
         let mut e = [0u8; 8];
         e.copy_from_slice(&rest[n + k..]);
         out.push(CachedFile {
-            bytes: entry.metadata().map_or(0, |m| m.len()),
+            bytes,
             path,
             rows,
             cols,
@@ -485,6 +472,25 @@ pub fn list(dir: &Path) -> io::Result<Vec<CachedFile>> {
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(out)
+}
+
+/// The regular files of `dir` named `*.ext`, with their sizes (none when
+/// `dir` does not exist). Regular files only: opening a FIFO would block.
+pub(crate) fn files_with(dir: &Path, ext: &str) -> io::Result<Vec<(PathBuf, u64)>> {
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    Ok(entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().and_then(|e| e.to_str()) == Some(ext))
+        .filter_map(|path| {
+            let meta = fs::metadata(&path).ok().filter(fs::Metadata::is_file)?;
+            Some((path, meta.len()))
+        })
+        .collect())
 }
 
 /// The default cache directory: `$XDG_CACHE_HOME/npuzzle` (or the
