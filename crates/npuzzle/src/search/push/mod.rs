@@ -39,7 +39,7 @@ use crate::board::{Board, Dir, Shape};
 use std::time::Instant;
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
 use crate::board::Metric;
-use crate::heuristic::pdb::colour::ColourHeuristic;
+use crate::heuristic::pdb::colour::{ColourHeuristic, ColourRanks, ColourWords};
 
 mod split;
 use crate::heuristic::{
@@ -248,7 +248,15 @@ impl Floor {
 struct Est<S> {
     split: (u32, u32),
     inner: S,
+    /// The colour lookups' packed words and their ranks (unused without
+    /// them).
+    words: ColourWords,
+    ranks: ColourRanks,
 }
+
+/// Most children of a node on a board that packed words fit (16 cells:
+/// `rows + cols − 2` pushes).
+const CHILDREN: usize = 16;
 
 /// How one bounded search ended.
 enum Step {
@@ -270,6 +278,12 @@ struct Search<'h, H: Heuristic> {
     floor: Floor,
     /// Colour databases, counted in pushes already.
     colour: Option<&'h ColourHeuristic>,
+    /// Whether they are read from the packed words of [`Est`].
+    packed: bool,
+    /// The ranks of the children of the nodes on the path, found (and
+    /// their entries fetched) before the first child is searched:
+    /// `CHILDREN` slots a depth.
+    kids: Vec<ColourRanks>,
     goal: Vec<u8>,
     /// The cells the goal places (a partial goal), or `None`: all.
     mask: Option<Vec<bool>>,
@@ -308,6 +322,7 @@ impl<'h, H: Heuristic> Search<'h, H> {
         let inner = self.h.value(&e.inner).div_ceil(self.per_push);
         let floor = self.floor.value(e.split).max(inner);
         match self.colour {
+            Some(c) if floor <= limit && self.packed => floor.max(c.value_of_ranks(&e.ranks, limit)),
             Some(c) if floor <= limit => floor.max(c.value_within(&self.tiles, limit)),
             _ => floor,
         }
@@ -401,11 +416,15 @@ impl<'h, H: Heuristic> Search<'h, H> {
         if self.expanded >= self.check_at && self.poll() {
             return Step::Stopped;
         }
+        if self.packed {
+            self.prefetch_children(blank, g, &e.words, last);
+        }
+        let mut slot = g as usize * CHILDREN;
         for dir in Dir::ALL {
             if !self.may_follow(dir, last) {
                 continue;
             }
-            match self.push(blank, g, e, dir) {
+            match self.push(blank, g, e, dir, &mut slot) {
                 Step::Exhausted => {}
                 end => return end,
             }
@@ -413,18 +432,59 @@ impl<'h, H: Heuristic> Search<'h, H> {
         Step::Exhausted
     }
 
+    /// Ranks every child of the node with the blank on `blank`, `g` moves
+    /// deep, into its slots of `kids`, and starts their database reads
+    /// before any is searched: each is a miss far into a large table, and
+    /// fetched together they overlap.
+    fn prefetch_children(&mut self, blank: usize, g: u32, words: &ColourWords, last: Option<Dir>) {
+        let Some(c) = self.colour else { return };
+        let (rows, cols) = (self.shape.rows, self.shape.cols);
+        let base = g as usize * CHILDREN;
+        if self.kids.len() < base + CHILDREN {
+            self.kids.resize(base + CHILDREN, ColourRanks::default());
+        }
+        let mut slot = base;
+        for dir in Dir::ALL {
+            if !self.may_follow(dir, last) {
+                continue;
+            }
+            let (mut at, mut w) = (blank, *words);
+            while let Some(to) = dir.step(at, rows, cols) {
+                c.step(&mut w, self.tiles[to], to, at);
+                let ranks = c.ranks(&w);
+                c.prefetch(&ranks);
+                self.kids[slot] = ranks;
+                slot += 1;
+                at = to;
+                if self.metric == Metric::Stm {
+                    break;
+                }
+            }
+        }
+    }
+
     /// Tries every push of the blank in `dir` (one tile, two, … to the
     /// edge; one alone in single moves), each child searched in turn, the
     /// board restored after (but for the goal found).
-    fn push(&mut self, blank: usize, g: u32, e: Est<H::State>, dir: Dir) -> Step {
+    /// With packed colour lookups, the children's ranks are read from
+    /// `kids` at `slot` on (moved past them).
+    fn push(&mut self, blank: usize, g: u32, e: Est<H::State>, dir: Dir, slot: &mut usize) -> Step {
         let (rows, cols) = (self.shape.rows, self.shape.cols);
         let (mut at, mut e, mut k) = (blank, e, 0);
         let mut end = Step::Exhausted;
         while let Some(to) = dir.step(at, rows, cols) {
             let tile = slide(&mut self.tiles, at, to);
+            let (mut words, mut ranks) = (e.words, e.ranks);
+            if let (Some(c), true) = (self.colour, self.packed) {
+                c.step(&mut words, tile, to, at);
+                ranks = self.kids[*slot];
+                *slot += 1;
+            }
             e = Est {
                 split: self.floor.update(e.split, &self.tiles, tile, to, at),
                 inner: self.h.update(&e.inner, &self.tiles, tile, to, at),
+                words,
+                ranks,
             };
             k += 1;
             at = to;
@@ -474,15 +534,23 @@ impl<'h, H: Heuristic> Search<'h, H> {
         let shape = goal.shape();
         let floor = Floor::new(goal, opts.metric, mask.as_deref());
         let tiles = problem.start().tiles().to_vec();
+        let words = colour.and_then(|c| c.words(&tiles));
         let root = Est {
             split: floor.init(&tiles),
             inner: h.init(&tiles),
+            words: words.unwrap_or_default(),
+            ranks: match (colour, &words) {
+                (Some(c), Some(w)) => c.ranks(w),
+                _ => ColourRanks::default(),
+            },
         };
         let max_nodes = opts.budget.max_nodes;
         let s = Search {
             h,
             floor,
             colour,
+            packed: words.is_some(),
+            kids: Vec::new(),
             goal: goal.tiles().to_vec(),
             mask,
             shape,

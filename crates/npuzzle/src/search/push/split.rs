@@ -237,6 +237,8 @@ impl<'h, H: Heuristic> Search<'h, H> {
             h: self.h,
             floor: self.floor.clone(),
             colour: self.colour,
+            packed: self.packed,
+            kids: Vec::new(),
             goal: self.goal.clone(),
             mask: None,
             shape: self.shape,

@@ -8,6 +8,7 @@
 //! entry, so two threads reaching one child write the same value, and the
 //! compare-exchange lets exactly one of them count it.
 
+use super::packed::PackedRanker;
 use super::rank::Ranker;
 use super::Colouring;
 use crate::board::{Dir, Metric};
@@ -40,6 +41,9 @@ pub(super) fn build(
     let mut reached = 1u64;
     reporter.layer(0, 1, total as u64);
     let stopped = std::sync::atomic::AtomicBool::new(false);
+    // children ranked from a word of nibbles where the board fits one
+    // (see `packed`): the rank is most of an expansion's work
+    let packed = PackedRanker::new(ranker, n);
     for depth in 0..UNSEEN - 1 {
         let new = AtomicU64::new(0);
         table.par_chunks(CHUNK).enumerate().for_each_init(
@@ -56,8 +60,7 @@ pub(super) fn build(
                         continue;
                     }
                     ranker.unrank((base + j) as u64, codes);
-                    expand(codes, rows, cols, metric, |child: &[u8]| {
-                        let r = ranker.rank(n, |i| child[i]) as usize;
+                    let mut mark = |r: usize| {
                         let cell = &table[r];
                         if cell.load(Ordering::Relaxed) == UNSEEN
                             && cell
@@ -66,7 +69,13 @@ pub(super) fn build(
                         {
                             found += 1;
                         }
-                    });
+                    };
+                    match &packed {
+                        Some(p) => expand_packed(p, &table, codes, rows, cols, metric, &mut mark),
+                        None => expand(codes, rows, cols, metric, |child: &[u8]| {
+                            mark(ranker.rank(n, |i| child[i]) as usize);
+                        }),
+                    }
                 }
                 new.fetch_add(found, Ordering::Relaxed);
             },
@@ -91,6 +100,52 @@ pub(super) fn build(
             d => d,
         })
         .collect())
+}
+
+/// Calls `child` with the rank of each arrangement one move from `codes`
+/// (as [`expand`]), each made on the packed word by two xors; all are
+/// ranked and their entries fetched into the cache before the first is
+/// marked, so that the misses overlap.
+fn expand_packed<T>(
+    p: &PackedRanker,
+    table: &[T],
+    codes: &[u8],
+    rows: usize,
+    cols: usize,
+    metric: Metric,
+    mut child: impl FnMut(usize),
+) {
+    let Some(blank) = codes.iter().position(|&c| c == 0) else {
+        return;
+    };
+    let shift = |i: usize| 4 * p.nibble(i) as u32;
+    let word = p.pack(|i| codes[i]);
+    // at most rows + cols − 2 children, and the board has at most 16 cells
+    let mut ranks = [0usize; 16];
+    let mut kids = 0;
+    for dir in Dir::ALL {
+        let (mut at, mut w) = (blank, word);
+        while let Some(to) = dir.step(at, rows, cols) {
+            // the colour on `to` slides onto the blank's cell `at`
+            let c = (w >> shift(to)) & 0xF;
+            w ^= c << shift(at) | c << shift(to);
+            at = to;
+            let r = p.rank(w);
+            if let Some(e) = table.get(r) {
+                crate::heuristic::pdb::entry::prefetch(e);
+            }
+            if kids < ranks.len() {
+                ranks[kids] = r;
+                kids += 1;
+            } else {
+                child(r);
+            }
+            if metric == Metric::Stm {
+                break;
+            }
+        }
+    }
+    ranks[..kids].iter().for_each(|&r| child(r));
 }
 
 /// Calls `child` with each arrangement one move from `codes` (the blank is

@@ -29,9 +29,11 @@
 //! metric, so one serves every goal with its blank on the same cell.
 
 mod build;
+mod packed;
 mod rank;
 pub(crate) mod store;
 
+use self::packed::PackedRanker;
 use self::rank::Ranker;
 use super::{PartitionSpec, PdbError, PdbOptions};
 use crate::board::{Board, Metric, Shape};
@@ -273,6 +275,8 @@ impl Colouring {
 pub struct ColourDb {
     colouring: Colouring,
     ranker: Ranker,
+    /// The same ranks from a word of nibbles, where the board fits one.
+    packed: Option<PackedRanker>,
     data: Vec<u8>,
 }
 
@@ -287,6 +291,47 @@ struct View {
 #[derive(Clone, Debug)]
 pub struct ColourHeuristic {
     dbs: Vec<(Arc<ColourDb>, Vec<View>)>,
+    /// Every lookup on packed words, when all of them can be.
+    words: Option<Vec<WordLookup>>,
+}
+
+/// Most lookups kept as packed words.
+const MAX_WORDS: usize = 4;
+
+/// A position as the packed lookups see it, one word each (see
+/// [`ColourHeuristic::words`]); the search keeps it beside the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ColourWords([u64; MAX_WORDS]);
+
+/// Each packed lookup's rank of a position (see [`ColourHeuristic::ranks`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ColourRanks([u32; MAX_WORDS]);
+
+/// One lookup on a packed word: where each board cell's colour sits in
+/// the word, and each tile's colour.
+#[derive(Clone, Debug)]
+struct WordLookup {
+    db: Arc<ColourDb>,
+    /// `4 ×` the nibble of each board cell.
+    shift: [u8; 16],
+    /// Each tile's colour (tiles below 16).
+    colour: [u8; 16],
+}
+
+impl WordLookup {
+    fn new(db: &Arc<ColourDb>, packed: &PackedRanker, view: &View) -> WordLookup {
+        let mut shift = [0u8; 16];
+        for (i, &cell) in view.order.iter().enumerate() {
+            shift[usize::from(cell)] = (4 * packed.nibble(i)) as u8;
+        }
+        let mut colour = [0u8; 16];
+        colour.copy_from_slice(&view.colour[..16]);
+        WordLookup {
+            db: db.clone(),
+            shift,
+            colour,
+        }
+    }
 }
 
 impl ColourHeuristic {
@@ -348,8 +393,90 @@ impl ColourHeuristic {
             let views = views(goal, &db.colouring);
             dbs.push((db, views));
         }
-        Ok(ColourHeuristic { dbs })
+        let words = word_lookups(&dbs);
+        Ok(ColourHeuristic { dbs, words })
     }
+
+    /// The position `tiles` as packed words, if every lookup can be made
+    /// on them (boards of 9 to 16 cells, few colours); the search then
+    /// keeps them with [`ColourHeuristic::step`] and reads
+    /// [`ColourHeuristic::value_of_ranks`] of their
+    /// [`ColourHeuristic::ranks`] instead of ranking the board.
+    pub fn words(&self, tiles: &[u8]) -> Option<ColourWords> {
+        let lookups = self.words.as_ref()?;
+        let mut out = ColourWords::default();
+        for (w, l) in out.0.iter_mut().zip(lookups) {
+            *w = tiles
+                .iter()
+                .enumerate()
+                .fold(0, |w, (cell, &t)| w | u64::from(l.colour[usize::from(t)]) << l.shift[cell]);
+        }
+        Some(out)
+    }
+
+    /// The words after `tile` slid from cell `from` onto the blank's cell
+    /// `to` (two xors a lookup: the tile's colour and the blank's swap).
+    #[inline]
+    pub fn step(&self, words: &mut ColourWords, tile: u8, from: usize, to: usize) {
+        let Some(lookups) = &self.words else { return };
+        for (w, l) in words.0.iter_mut().zip(lookups) {
+            let delta = u64::from(l.colour[usize::from(tile)] ^ l.colour[0]);
+            *w ^= delta << l.shift[from] | delta << l.shift[to];
+        }
+    }
+
+    /// Each lookup's rank of the position in `words`.
+    #[inline]
+    pub fn ranks(&self, words: &ColourWords) -> ColourRanks {
+        let mut out = ColourRanks::default();
+        if let Some(lookups) = &self.words {
+            for ((r, w), l) in out.0.iter_mut().zip(&words.0).zip(lookups) {
+                // the packed ranker exists for every database with lookups here
+                *r = l.db.packed.as_ref().map_or(0, |p| p.rank(*w) as u32);
+            }
+        }
+        out
+    }
+
+    /// Hints the cache to fetch the entries of `ranks`, so that the reads
+    /// of a node's children overlap instead of waiting one after another.
+    #[inline]
+    pub fn prefetch(&self, ranks: &ColourRanks) {
+        let Some(lookups) = &self.words else { return };
+        for (&r, l) in ranks.0.iter().zip(lookups) {
+            if let Some(byte) = l.db.data.get(r as usize) {
+                super::entry::prefetch(byte);
+            }
+        }
+    }
+
+    /// [`ColourHeuristic::value_within`] from the lookups' ranks.
+    #[inline]
+    pub fn value_of_ranks(&self, ranks: &ColourRanks, limit: u32) -> u32 {
+        let Some(lookups) = &self.words else { return 0 };
+        let mut best = 0;
+        for (&r, l) in ranks.0.iter().zip(lookups) {
+            let h = l.db.data.get(r as usize).map_or(0, |&h| u32::from(h));
+            if h > limit {
+                return h;
+            }
+            best = best.max(h);
+        }
+        best
+    }
+}
+
+/// Every lookup of `dbs` on packed words, in their order, if each
+/// database has a packed ranker and there are at most [`MAX_WORDS`].
+fn word_lookups(dbs: &[(Arc<ColourDb>, Vec<View>)]) -> Option<Vec<WordLookup>> {
+    let mut out = Vec::new();
+    for (db, views) in dbs {
+        let packed = db.packed.as_ref()?;
+        for v in views {
+            out.push(WordLookup::new(db, packed, v));
+        }
+    }
+    (out.len() <= MAX_WORDS).then_some(out)
 }
 
 /// The cap on a colouring's entries: [`DEFAULT_COLOUR_ENTRIES`] unless
@@ -500,6 +627,7 @@ fn load_db(colouring: &Colouring, metric: Metric, opts: &PdbOptions, budget: &Bu
     };
     let db = Arc::new(ColourDb {
         colouring: colouring.clone(),
+        packed: PackedRanker::new(&ranker, colouring.shape.cells()),
         ranker,
         data,
     });

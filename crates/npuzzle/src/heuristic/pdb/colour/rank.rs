@@ -91,6 +91,51 @@ impl Ranker {
         rank
     }
 
+    /// How many cells of each colour.
+    pub(super) fn counts(&self) -> &[u8] {
+        &self.counts
+    }
+
+    /// What the first cells, coloured `prefix`, add to the rank of any
+    /// arrangement that starts so; `None` if `prefix` holds more of a
+    /// colour than there is.
+    pub(super) fn prefix_rank(&self, prefix: &[u8]) -> Option<u64> {
+        self.walk(self.full, prefix)
+    }
+
+    /// The rank of `cells` among the arrangements of its own colours (the
+    /// rest of a rank whose first cells [`Ranker::prefix_rank`] counted);
+    /// `None` if it holds more of a colour than there is.
+    pub(super) fn suffix_rank(&self, cells: &[u8]) -> Option<u64> {
+        let mut idx = 0;
+        let mut held = vec![0u8; self.counts.len()];
+        for &c in cells {
+            let c = usize::from(c);
+            *held.get_mut(c)? += 1;
+            if held[c] > self.counts[c] {
+                return None;
+            }
+            idx += self.stride[c];
+        }
+        self.walk(idx, cells)
+    }
+
+    /// The rank's terms for `cells` placed from the counts index `idx`.
+    fn walk(&self, mut idx: usize, cells: &[u8]) -> Option<u64> {
+        let w = self.counts.len() + 1;
+        let mut rank = 0;
+        for &c in cells {
+            let c = usize::from(c);
+            let left = (idx / self.stride.get(c)?) % (usize::from(self.counts[c]) + 1);
+            if left == 0 {
+                return None;
+            }
+            rank += self.below[idx * w + c];
+            idx -= self.stride[c];
+        }
+        Some(rank)
+    }
+
     /// The arrangement of rank `rank` (below [`Ranker::total`]) into `out`.
     pub(super) fn unrank(&self, mut rank: u64, out: &mut [u8]) {
         let k = self.counts.len();
@@ -98,15 +143,10 @@ impl Ranker {
         let mut idx = self.full;
         for slot in out.iter_mut() {
             let row = &self.below[idx * w..idx * w + w];
-            // colour c holds the ranks [row[c], row[c + 1]): the last colour
-            // still left whose block starts at or below `rank`
-            let mut c = 0;
-            for (d, &start) in row.iter().enumerate().take(k) {
-                let left = (idx / self.stride[d]) % (usize::from(self.counts[d]) + 1);
-                if left > 0 && start <= rank {
-                    c = d;
-                }
-            }
+            // colour c holds the ranks [row[c], row[c + 1]), empty for a
+            // colour none of is left: the one block that holds `rank`
+            // (compares only: this runs once for every entry of a build)
+            let c = row[1..].iter().take_while(|&&end| end <= rank).count().min(k - 1);
             rank -= row[c];
             idx -= self.stride[c];
             *slot = c as u8;
