@@ -280,10 +280,10 @@ struct Search<'h, H: Heuristic> {
     colour: Option<&'h ColourHeuristic>,
     /// Whether they are read from the packed words of [`Est`].
     packed: bool,
-    /// The ranks of the children of the nodes on the path, found (and
-    /// their entries fetched) before the first child is searched:
-    /// `CHILDREN` slots a depth.
-    kids: Vec<ColourRanks>,
+    /// The words and ranks of the children of the nodes on the path,
+    /// found (and their entries fetched) before the first child is
+    /// searched: `CHILDREN` slots a depth.
+    kids: Vec<(ColourWords, ColourRanks)>,
     goal: Vec<u8>,
     /// The cells the goal places (a partial goal), or `None`: all.
     mask: Option<Vec<bool>>,
@@ -441,7 +441,7 @@ impl<'h, H: Heuristic> Search<'h, H> {
         let (rows, cols) = (self.shape.rows, self.shape.cols);
         let base = g as usize * CHILDREN;
         if self.kids.len() < base + CHILDREN {
-            self.kids.resize(base + CHILDREN, ColourRanks::default());
+            self.kids.resize(base + CHILDREN, Default::default());
         }
         let mut slot = base;
         for dir in Dir::ALL {
@@ -453,7 +453,7 @@ impl<'h, H: Heuristic> Search<'h, H> {
                 c.step(&mut w, self.tiles[to], to, at);
                 let ranks = c.ranks(&w);
                 c.prefetch(&ranks);
-                self.kids[slot] = ranks;
+                self.kids[slot] = (w, ranks);
                 slot += 1;
                 at = to;
                 if self.metric == Metric::Stm {
@@ -466,7 +466,7 @@ impl<'h, H: Heuristic> Search<'h, H> {
     /// Tries every push of the blank in `dir` (one tile, two, … to the
     /// edge; one alone in single moves), each child searched in turn, the
     /// board restored after (but for the goal found).
-    /// With packed colour lookups, the children's ranks are read from
+    /// With packed colour lookups, the children's words and ranks are read from
     /// `kids` at `slot` on (moved past them).
     fn push(&mut self, blank: usize, g: u32, e: Est<H::State>, dir: Dir, slot: &mut usize) -> Step {
         let (rows, cols) = (self.shape.rows, self.shape.cols);
@@ -475,9 +475,8 @@ impl<'h, H: Heuristic> Search<'h, H> {
         while let Some(to) = dir.step(at, rows, cols) {
             let tile = slide(&mut self.tiles, at, to);
             let (mut words, mut ranks) = (e.words, e.ranks);
-            if let (Some(c), true) = (self.colour, self.packed) {
-                c.step(&mut words, tile, to, at);
-                ranks = self.kids[*slot];
+            if self.packed {
+                (words, ranks) = self.kids[*slot];
                 *slot += 1;
             }
             e = Est {
