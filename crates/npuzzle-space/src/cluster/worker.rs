@@ -114,12 +114,19 @@ impl Flow {
         }
     }
 
-    /// Moves both inputs to `time` (no-op if there already).
-    fn at(&mut self, time: u64) {
+    /// Moves both inputs to `time` (no-op if there already), without
+    /// admitting marks of `time`: see [`Flow::at`].
+    fn advance(&mut self, time: u64) {
         if *self.marks.time() < time {
             self.marks.advance_to(time);
             self.reports.advance_to(time);
         }
+    }
+
+    /// Enters `time`: moves both inputs there and applies the marks held
+    /// for it.
+    fn at(&mut self, time: u64) {
+        self.advance(time);
         if self.entered.get() < time {
             self.entered.set(time);
             let mut early = self.early.borrow_mut();
@@ -137,10 +144,13 @@ impl Flow {
     }
 
     /// Ends the current time and waits until it is complete everywhere
-    /// (or the run has failed: a lost peer's progress never comes).
+    /// (or the run has failed: a lost peer's progress never comes). The
+    /// next time is not entered: a peer done with this round may already
+    /// send the next level's marks, and they wait in `early` until this
+    /// worker has saved its part.
     fn close(&mut self, worker: &mut Worker) -> Result<(), SpaceError> {
         let next = *self.marks.time() + 1;
-        self.at(next);
+        self.advance(next);
         while self.mark_probe.less_than(&next) || self.report_probe.less_than(&next) {
             if self.watch.failed() {
                 return Err(stopped());
