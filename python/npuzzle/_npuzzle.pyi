@@ -226,6 +226,10 @@ class Solution:
     @property
     def stats(self) -> Stats:
         """What the search cost."""
+    @property
+    def iterations(self) -> list[tuple[int, int]]:
+        """IDA*'s iterations as `(bound, expanded)` pairs, in order; empty for
+        the other searches."""
     def to_dict(self) -> dict[str, Any]:
         """The answer with the keys of `npuzzle solve --json` (`moves` is -1
         when unreachable)."""

@@ -8,7 +8,7 @@ use crate::pyboard::PyBoard;
 use npuzzle::parse_path;
 use npuzzle::Board;
 use npuzzle::HeuristicKind;
-use npuzzle::{Algorithm, Problem, Solution, Stats};
+use npuzzle::{Algorithm, IterationSummary, Problem, Solution, Stats};
 use npuzzle_io::report::Report;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -123,6 +123,9 @@ type AnswerState = (
 /// whole seconds and nanoseconds.
 type StatsState = (u64, u64, u64, u64, u32);
 
+/// Pickled IDA* iterations: each bound and the nodes it expanded.
+type IterationsState = Vec<(u32, u64)>;
+
 /// The library's name `name` among `names` (the report holds names as
 /// `&'static str`).
 fn known_name(
@@ -139,7 +142,7 @@ impl PySolution {
     /// Everything the solution holds, as it is pickled (and compared):
     /// `_from_state` names every field of the report, so one added to
     /// `Report` stops the build there until it is added here too.
-    fn state(&self) -> (&Board, &Board, AnswerState, StatsState) {
+    fn state(&self) -> (&Board, &Board, AnswerState, StatsState, IterationsState) {
         let r = &self.report;
         let answer: AnswerState = (
             r.solvable,
@@ -161,7 +164,8 @@ impl PySolution {
             s.elapsed.as_secs(),
             s.elapsed.subsec_nanos(),
         );
-        (&self.start, &self.goal, answer, stats)
+        let iterations = r.iterations.iter().map(|i| (i.bound, i.expanded)).collect();
+        (&self.start, &self.goal, answer, stats, iterations)
     }
 
     pub fn new(problem: &Problem, sol: &Solution, count_start: bool) -> PySolution {
@@ -280,6 +284,17 @@ impl PySolution {
         self.report.stats.into()
     }
 
+    /// IDA*'s iterations as `(bound, expanded)` pairs, in order (their
+    /// nodes sum to `stats.expanded`); empty for the other searches.
+    #[getter]
+    fn iterations(&self) -> Vec<(u32, u64)> {
+        self.report
+            .iterations
+            .iter()
+            .map(|i| (i.bound, i.expanded))
+            .collect()
+    }
+
     /// The answer as a dict with the keys of `npuzzle solve --json`
     /// (`rows`, `cols`, `start`, `goal`, `solvable`, `moves` (-1 when
     /// unreachable), `path`, `algorithm`, `heuristic`, `optimal`,
@@ -292,12 +307,14 @@ impl PySolution {
 
     /// Rebuilds a pickled solution (see `__reduce__`).
     #[classmethod]
+    #[pyo3(signature = (start, goal, answer, stats, iterations=Vec::new()))]
     fn _from_state(
         _cls: &Bound<'_, PyType>,
         start: &Bound<'_, PyBoard>,
         goal: &Bound<'_, PyBoard>,
         answer: AnswerState,
         stats: StatsState,
+        iterations: IterationsState,
     ) -> PyResult<PySolution> {
         let (
             solvable,
@@ -361,6 +378,10 @@ impl PySolution {
                 peak_states,
                 elapsed: Duration::new(secs, nanos),
             },
+            iterations: iterations
+                .into_iter()
+                .map(|(bound, expanded)| IterationSummary { bound, expanded })
+                .collect(),
         };
         Ok(PySolution {
             start,
@@ -373,10 +394,10 @@ impl PySolution {
         &self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let (start, goal, answer, stats) = self.state();
+        let (start, goal, answer, stats, iterations) = self.state();
         let restore = py.get_type::<PySolution>().getattr("_from_state")?;
         let (start, goal) = (PyBoard::from(start.clone()), PyBoard::from(goal.clone()));
-        let args = (start, goal, answer, stats).into_pyobject(py)?;
+        let args = (start, goal, answer, stats, iterations).into_pyobject(py)?;
         Ok((restore, args))
     }
 

@@ -60,7 +60,7 @@ def test_solutions_round_trip_equal(start, kwargs, pdb_dir):
     back = round_trip(sol)
     assert back == sol and not back != sol
     for attr in ("moves", "solvable", "path", "start", "goal", "optimal", "lower_bound",
-                 "ratio", "algorithm", "heuristic", "plan", "stats"):
+                 "ratio", "algorithm", "heuristic", "plan", "stats", "iterations"):
         assert getattr(back, attr) == getattr(sol, attr), attr
     assert back.to_dict() == sol.to_dict()
     assert repr(back) == repr(sol)
@@ -127,3 +127,12 @@ def test_a_process_pool_returns_answers_and_raises_budget_exceeded():
     assert solved == round_trip(solved)
     assert e.value.limit == "nodes" and e.value.stats.expanded == 1000
     assert boards == [npuzzle.Board("1 2 3 0"), npuzzle.Board("2 8 3/1 6 4/7 0 5")]
+
+
+def test_iterations_of_idastar_sum_to_its_nodes():
+    sol = npuzzle.solve(FIFTEEN, algorithm="idastar", heuristic="manhattan")
+    bounds = [b for b, _ in sol.iterations]
+    assert bounds == sorted(set(bounds)) and bounds[-1] == sol.moves
+    assert sum(n for _, n in sol.iterations) == sol.stats.expanded
+    assert sol.to_dict()["iterations"] == [{"bound": b, "expanded": n} for b, n in sol.iterations]
+    assert npuzzle.solve("8 6 7 2 5 4 3 0 1").iterations == []  # the table: no iterations

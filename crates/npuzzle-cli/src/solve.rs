@@ -324,6 +324,37 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         writeln!(out, "nodes generated: {}", s.generated)?;
         writeln!(out, "peak states: {}", s.peak_states)?;
         writeln!(out, "time: {:.3} ms", s.elapsed.as_secs_f64() * 1e3)?;
+        write_iterations(&mut out, &sol.iterations)?;
     }
     Ok(0)
+}
+
+/// IDA*'s iterations for `--stats`: each bound, its nodes, and how many
+/// times the one before it they are (the growth that a long search's next
+/// iteration can be estimated from).
+fn write_iterations(
+    out: &mut impl Write,
+    its: &[npuzzle::IterationSummary],
+) -> std::io::Result<()> {
+    if its.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "iterations: {}", its.len())?;
+    let mut last: Option<u64> = None;
+    for it in its {
+        let growth = match last {
+            Some(l) if l > 0 => format!(
+                " ({:.2}x the iteration before)",
+                it.expanded as f64 / l as f64
+            ),
+            _ => String::new(),
+        };
+        writeln!(
+            out,
+            "  bound {}: {} nodes expanded{growth}",
+            it.bound, it.expanded
+        )?;
+        last = Some(it.expanded);
+    }
+    Ok(())
 }

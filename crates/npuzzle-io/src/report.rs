@@ -3,7 +3,7 @@
 //! apart.
 
 use npuzzle::{path_string, Board, Metric};
-use npuzzle::{Problem, Solution, Stats};
+use npuzzle::{IterationSummary, Problem, Solution, Stats};
 use serde::Serialize;
 
 /// One solved (or unreachable) problem.
@@ -47,6 +47,10 @@ pub struct Report {
     /// How `moves` is counted: `stm` (single-tile moves) or `mtm`
     /// (multi-tile moves: a push of several tiles in a line is one).
     pub metric: Metric,
+    /// IDA*'s iterations, each bound with the nodes it expanded (left out
+    /// for the other searches).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub iterations: Vec<IterationSummary>,
 }
 
 impl Report {
@@ -83,6 +87,7 @@ impl Report {
             plan: sol.plan.as_ref().map(ToString::to_string),
             stats: sol.stats,
             metric: sol.metric,
+            iterations: sol.iterations.clone(),
         }
     }
 }

@@ -223,7 +223,8 @@ fn stats_lines() {
         .assert()
         .success()
         .stdout(predicate::str::contains("plan: table: asked for"))
-        .stdout(predicate::str::contains("peak states: 181440"));
+        .stdout(predicate::str::contains("peak states: 181440"))
+        .stdout(predicate::str::contains("iterations").not());
 }
 
 /// Each kind of bad input: exit status 2, one line on stderr naming the
@@ -315,5 +316,46 @@ fn bad_input_names_the_board_and_the_problem() {
         assert!(err.contains(msg), "{args:?}: {err:?} lacks {msg:?}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// `--stats` and `--json` list IDA*'s iterations, the same in both, rising
+/// to the answer and summing to the nodes expanded.
+#[test]
+fn iterations_in_stats_and_json() {
+    let args = [
+        "solve",
+        SEED0_START,
+        "--goal",
+        SEED0_GOAL,
+        "--algo",
+        "idastar",
+    ];
+    let out = npuzzle().args(args).arg("--json").output().unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let its = v["iterations"].as_array().unwrap();
+    let bounds: Vec<u64> = its.iter().map(|i| i["bound"].as_u64().unwrap()).collect();
+    let nodes: Vec<u64> = its
+        .iter()
+        .map(|i| i["expanded"].as_u64().unwrap())
+        .collect();
+    assert!(bounds.windows(2).all(|w| w[0] < w[1]), "{bounds:?}");
+    assert_eq!(bounds.last().copied(), v["moves"].as_u64());
+    assert_eq!(
+        nodes.iter().sum::<u64>(),
+        v["stats"]["expanded"].as_u64().unwrap()
+    );
+    let out = npuzzle().args(args).arg("--stats").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(&format!("iterations: {}\n", its.len())),
+        "{text}"
+    );
+    for (b, n) in bounds.iter().zip(&nodes) {
+        assert!(
+            text.contains(&format!("  bound {b}: {n} nodes expanded")),
+            "{text}"
+        );
     }
 }

@@ -141,11 +141,7 @@ pub fn idastar_with<H: Heuristic>(
 }
 
 /// One finished iteration: its bound and the nodes it expanded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Iteration {
-    bound: u32,
-    expanded: u64,
-}
+type Iteration = super::IterationSummary;
 
 /// IDA* with one heuristic (monomorphised): the iteration driver. With
 /// `opts.forecast = Some(d)` it gives up early when the growth of the
@@ -256,10 +252,15 @@ fn run_observed<H: TableHooks, O: Observer>(
             Step::Found => {
                 let spent = ida.expanded - before;
                 ida.observer().iteration(bound, spent, None);
+                done.push(Iteration {
+                    bound,
+                    expanded: spent,
+                });
                 let path = ida.take_path();
                 let moves = Some(path.len() as u32);
                 let path = opts.want_path.then_some(path);
-                return Ok(Solution::found(name, h_name, moves, path, stats(&ida, bound)));
+                let found = Solution::found(name, h_name, moves, path, stats(&ida, bound));
+                return Ok(found.with_iterations(done));
             }
             Step::Stopped => {
                 let i = ida.interrupt().unwrap_or(Interrupt::Cancelled);
@@ -277,7 +278,8 @@ fn run_observed<H: TableHooks, O: Observer>(
                 ida.observer().iteration(bound, spent, next);
                 let Some(next) = next else {
                     let stats = stats(&ida, bound);
-                    return Ok(Solution::found(name, h_name, None, None, stats));
+                    let none = Solution::found(name, h_name, None, None, stats);
+                    return Ok(none.with_iterations(done));
                 };
                 bound = next;
                 if let Some(d) = opts.forecast {

@@ -145,6 +145,9 @@ pub struct Solution {
     /// How `moves` and `lower_bound` are counted (the path is always the
     /// blank's single steps).
     pub metric: Metric,
+    /// IDA*'s iterations in order, each bound with the nodes it expanded
+    /// (they sum to `stats.expanded`); empty for the other searches.
+    pub iterations: Vec<IterationSummary>,
 }
 
 impl Solution {
@@ -166,7 +169,14 @@ impl Solution {
             lower_bound: None,
             plan: None,
             metric: Metric::Stm,
+            iterations: Vec::new(),
         }
+    }
+
+    /// The same answer, with IDA*'s iterations.
+    pub(crate) fn with_iterations(mut self, iterations: Vec<IterationSummary>) -> Solution {
+        self.iterations = iterations;
+        self
     }
 
     /// An answer of `moves` moves not proven optimal: the fewest is at

@@ -22,7 +22,7 @@
 use super::ida::{child_key, solution_parity, with_parity, Ida, Step};
 use super::moves::{dir_code, slide, Neighbours};
 use super::prune::{MovePruner, FORBIDDEN};
-use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
+use super::{IterationSummary, Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::Dir;
 use crate::budget::Budget;
 use crate::budget::{Clock, Interrupt};
@@ -355,6 +355,7 @@ fn run<H: TableHooks>(
     };
     let mut last_done = 0;
     let mut split = 1u32;
+    let mut done = Vec::new();
     loop {
         let before = expanded;
         let (ended, largest);
@@ -368,9 +369,14 @@ fn run<H: TableHooks>(
             (expanded, generated),
             &root_hs,
         );
+        done.push(IterationSummary {
+            bound,
+            expanded: expanded - before,
+        });
         let nb_next = match ended {
             Ended::Found(path) => {
-                return Ok(solution(h, opts, path, stats(expanded, generated, bound)));
+                let found = solution(h, opts, path, stats(expanded, generated, bound));
+                return Ok(found.with_iterations(done));
             }
             Ended::Interrupted(i) => {
                 return Err(i.error(NAME, user, last_done, stats(expanded, generated, bound)));
@@ -385,7 +391,8 @@ fn run<H: TableHooks>(
             // nothing left under any bound: unreachable (parity rules this
             // out before a search starts, but stay correct regardless)
             let stats = stats(expanded, generated, bound);
-            return Ok(Solution::found(NAME, Some(h.name()), None, None, stats));
+            let none = Solution::found(NAME, Some(h.name()), None, None, stats);
+            return Ok(none.with_iterations(done));
         }
         last_done = bound;
         bound = with_parity(nb_next, parity);

@@ -85,7 +85,8 @@ pub fn solve_partial(
     })?;
     let found = push::search_partial(&problem, &opts.clone().with_budget(opts.budget.clone().started_now()), goal.mask())?;
     let path = if opts.want_path { found.paths.into_iter().next() } else { None };
-    let mut sol = Solution::found(NAME, Some("manhattan of the placed tiles"), found.moves, path, found.stats);
+    let mut sol = Solution::found(NAME, Some("manhattan of the placed tiles"), found.moves, path, found.stats)
+        .with_iterations(found.iterations);
     sol.metric = opts.metric;
     Ok(sol)
 }

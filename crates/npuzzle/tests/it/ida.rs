@@ -365,3 +365,49 @@ fn idastar_with_a_callers_heuristic_against_bfs() {
         }
     }
 }
+
+/// Every IDA* driver (one thread and several, single-tile and in pushes,
+/// Manhattan and databases) lists its iterations: bounds rising, the last
+/// one the fewest moves (from the complete table), and their nodes summing
+/// to the total.
+#[test]
+fn iterations_rise_to_the_answer_and_sum_to_the_nodes() {
+    use npuzzle::board::Metric;
+    let shape = Shape::new(3, 3);
+    let goal = Board::blank_last(shape).unwrap();
+    let mut rng = common::rng(29);
+    for metric in [Metric::Stm, Metric::Mtm] {
+        let dist = common::reference::bfs_all_in(&goal, metric);
+        for _ in 0..6 {
+            let start = common::random_walk(&goal, 60, &mut rng);
+            let p = Problem::new(start.clone(), goal.clone()).unwrap();
+            let want = dist.get(start.tiles()).copied();
+            for (h, threads) in [
+                (HeuristicKind::Manhattan, 1),
+                (HeuristicKind::Manhattan, 2),
+                (HeuristicKind::Pdb, 1),
+                (HeuristicKind::Pdb, 2),
+            ] {
+                let o = ida(
+                    h,
+                    PdbOptions::default().with_cache(false),
+                    Pruning::Auto,
+                    threads,
+                )
+                .with_metric(metric);
+                let sol = search::solve(&p, &o).unwrap();
+                let what = format!("{metric:?} {h:?} {threads} threads from {start}");
+                assert_eq!(sol.moves, want, "{what}");
+                let its = &sol.iterations;
+                assert!(!its.is_empty(), "{what}: {} {:?}", sol.algorithm, sol.plan);
+                assert!(
+                    its.windows(2).all(|w| w[0].bound < w[1].bound),
+                    "{what}: {its:?}"
+                );
+                assert_eq!(its.last().map(|i| i.bound), want, "{what}: {its:?}");
+                let sum: u64 = its.iter().map(|i| i.expanded).sum();
+                assert_eq!(sum, sol.stats.expanded, "{what}: {its:?}");
+            }
+        }
+    }
+}

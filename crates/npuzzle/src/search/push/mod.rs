@@ -34,7 +34,7 @@
 //! each updating both estimates incrementally, and undone in reverse.
 
 use super::moves::{slide, undo_slide};
-use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
+use super::{IterationSummary, Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::board::{Board, Dir, Shape};
 use std::time::Instant;
 use crate::budget::{Clock, Interrupt, POLL_EVERY};
@@ -62,10 +62,10 @@ impl Solver for MtmIdastar {
         let stats = found.stats;
         let h = Some(found.heuristic);
         let Some(moves) = found.moves else {
-            return Ok(Solution::found(NAME, h, None, None, stats));
+            return Ok(Solution::found(NAME, h, None, None, stats).with_iterations(found.iterations));
         };
         let path = opts.want_path.then(|| found.paths.into_iter().next().unwrap_or_default());
-        Ok(Solution::found(NAME, h, Some(moves), path, stats))
+        Ok(Solution::found(NAME, h, Some(moves), path, stats).with_iterations(found.iterations))
     }
 }
 
@@ -90,6 +90,8 @@ pub(crate) struct Found {
     pub count: u64,
     pub heuristic: &'static str,
     pub stats: Stats,
+    /// Each iteration's bound and the nodes it expanded.
+    pub iterations: Vec<IterationSummary>,
 }
 
 /// Searches in `opts.metric`, with the heuristic `opts.heuristic`; with
@@ -599,20 +601,27 @@ fn run<H: Heuristic>(
         elapsed: start.elapsed(),
     };
     let mut depth = 0;
+    let mut done = Vec::new();
     loop {
         s.next_bound = u32::MAX;
+        let before = s.expanded;
         let step = s.dfs(problem.start().blank(), 0, root, None);
-        let found = |s: &mut Search<'_, H>, paths: Vec<Vec<Dir>>, count: u64| Found {
+        done.push(IterationSummary {
+            bound: s.bound,
+            expanded: s.expanded - before,
+        });
+        let found = |s: &mut Search<'_, H>, paths, count, iterations| Found {
             moves: Some(s.bound),
             paths,
             count,
             heuristic: name,
             stats: stats(s),
+            iterations,
         };
         match step {
             Step::Found => {
                 let path = s.path();
-                return Ok(found(&mut s, vec![path], 1));
+                return Ok(found(&mut s, vec![path], 1, done));
             }
             Step::Stopped => {
                 let i = s.interrupt.unwrap_or(Interrupt::Cancelled);
@@ -620,7 +629,7 @@ fn run<H: Heuristic>(
             }
             Step::Exhausted if s.all.as_ref().is_some_and(|a| a.count > 0) => {
                 let all = s.all.take().map_or((Vec::new(), 0), |a| (a.paths, a.count));
-                return Ok(found(&mut s, all.0, all.1));
+                return Ok(found(&mut s, all.0, all.1, done));
             }
             Step::Exhausted if s.next_bound == u32::MAX => {
                 return Ok(Found {
@@ -629,6 +638,7 @@ fn run<H: Heuristic>(
                     count: 0,
                     heuristic: name,
                     stats: stats(&s),
+                    iterations: done,
                 });
             }
             Step::Exhausted => {

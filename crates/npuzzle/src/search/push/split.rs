@@ -13,7 +13,7 @@ use crate::board::{Dir, Problem};
 use crate::budget::{Interrupt, Limit, POLL_EVERY};
 use crate::heuristic::pdb::colour::ColourHeuristic;
 use crate::heuristic::Heuristic;
-use crate::search::{SearchError, SolveOptions, Stats};
+use crate::search::{IterationSummary, SearchError, SolveOptions, Stats};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -99,7 +99,9 @@ where
     s.bound = s.estimate(&root);
     let blank = problem.start().blank();
     let mut done_depth = 0;
+    let mut done = Vec::new();
     loop {
+        let before = s.expanded;
         // the cut: deepened until the subtrees are enough (the shallow
         // search repeated at each deepening is a small part of the tree)
         let mut cut_depth = 1;
@@ -121,8 +123,15 @@ where
             peak_states: u64::from(s.bound) + 1,
             elapsed: start.elapsed(),
         };
+        let ended = |s: &Search<'_, H>, mut done: Vec<IterationSummary>| {
+            done.push(IterationSummary {
+                bound: s.bound,
+                expanded: s.expanded - before,
+            });
+            done
+        };
         match step {
-            Step::Found => return Ok(found(&s, s.path(), stats(&s))),
+            Step::Found => return Ok(found(&s, s.path(), stats(&s), ended(&s, done))),
             Step::Stopped => {
                 let i = s.interrupt.unwrap_or(Interrupt::Cancelled);
                 return Err(i.error(NAME, &opts.budget, done_depth, stats(&s)));
@@ -142,8 +151,9 @@ where
                 _ => {}
             }
         }
+        done = ended(&s, done);
         if let Some(path) = path {
-            return Ok(found(&s, path, stats(&s)));
+            return Ok(found(&s, path, stats(&s), done));
         }
         if let Some(i) = interrupt {
             return Err(i.error(NAME, &opts.budget, done_depth, stats(&s)));
@@ -155,6 +165,7 @@ where
                 count: 0,
                 heuristic: "pdb",
                 stats: stats(&s),
+                iterations: done,
             });
         }
         done_depth = s.bound;
@@ -162,13 +173,19 @@ where
     }
 }
 
-fn found<H: Heuristic>(s: &Search<'_, H>, path: Vec<Dir>, stats: Stats) -> Found {
+fn found<H: Heuristic>(
+    s: &Search<'_, H>,
+    path: Vec<Dir>,
+    stats: Stats,
+    iterations: Vec<IterationSummary>,
+) -> Found {
     Found {
         moves: Some(s.bound),
         paths: vec![path],
         count: 1,
         heuristic: "pdb",
         stats,
+        iterations,
     }
 }
 
