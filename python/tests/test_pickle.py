@@ -79,18 +79,18 @@ def test_solutions_of_different_answers_differ():
 
 def test_a_damaged_pickle_is_a_value_error():
     sol = npuzzle.solve("1 2 3 4 5 6 7 0 8")
-    restore, (start, goal, answer, stats) = sol.__reduce__()
-    assert restore(start, goal, answer, stats) == sol
+    restore, (start, goal, answer, stats, *rest) = sol.__reduce__()
+    assert restore(start, goal, answer, stats, *rest) == sol
     bad_algorithm = answer[:3] + ("quantum",) + answer[4:]
     with pytest.raises(ValueError, match="'quantum' is not an algorithm"):
-        restore(start, goal, bad_algorithm, stats)
+        restore(start, goal, bad_algorithm, stats, *rest)
     bad_path = answer[:2] + ("UX",) + answer[3:]
     with pytest.raises(ValueError, match="'X' \\(move 2\\) is not a move"):
-        restore(start, goal, bad_path, stats)
+        restore(start, goal, bad_path, stats, *rest)
     with pytest.raises(ValueError, match="one shape"):
-        restore(start, npuzzle.Board.goal(2, 2), answer, stats)
+        restore(start, npuzzle.Board.goal(2, 2), answer, stats, *rest)
     with pytest.raises(ValueError, match="not below a second"):
-        restore(start, goal, answer, stats[:4] + (10**9,))
+        restore(start, goal, answer, stats[:4] + (10**9,), *rest)
 
 
 def test_budget_exceeded_round_trips_with_limit_and_stats():

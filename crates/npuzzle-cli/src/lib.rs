@@ -14,6 +14,7 @@ mod moves;
 mod partial;
 mod paths;
 mod pdb;
+mod progress;
 mod random;
 mod serve;
 mod solve;

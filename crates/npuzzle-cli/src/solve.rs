@@ -274,7 +274,11 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     if args.all {
         return super::all::run(&args, &problem, &opts);
     }
-    let sol = npuzzle::solve(&problem, &opts)?;
+    // on a terminal, a long IDA* search shows how far it is
+    let (budget, watcher) = super::progress::watch(opts.budget.clone());
+    let sol = npuzzle::solve(&problem, &opts.clone().with_budget(budget));
+    drop(watcher);
+    let sol = sol?;
     if let (Some(m), Some(lower)) = (sol.moves, sol.lower_bound) {
         // Line 1 stays the count; that it is not proven the fewest must not
         // go unsaid.

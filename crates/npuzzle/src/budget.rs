@@ -4,8 +4,8 @@
 //! machine.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Limits that stop a search cleanly before it exhausts the machine.
@@ -27,6 +27,9 @@ pub struct Budget {
     /// phase of one answer (a database build, then the search) shares one
     /// deadline.
     started: Option<Instant>,
+    /// Where a long search tells how far it is (read from another
+    /// thread: see [`Progress`]).
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Budget {
@@ -45,6 +48,7 @@ impl Budget {
             timeout: None,
             cancel: None,
             started: None,
+            progress: None,
         }
     }
 
@@ -125,6 +129,28 @@ impl Budget {
         self
     }
 
+    /// With `progress` told how IDA* goes (its bound, its nodes, its
+    /// finished iterations).
+    pub fn with_progress(mut self, progress: Option<Arc<Progress>>) -> Budget {
+        self.progress = progress;
+        self
+    }
+
+    /// Tells the progress, if any, that an iteration under `bound` begins.
+    pub(crate) fn iteration_begins(&self, bound: u32) {
+        if let Some(p) = &self.progress {
+            p.begin(bound);
+        }
+    }
+
+    /// Tells the progress, if any, that the iteration under `bound` ended
+    /// having expanded `nodes`.
+    pub(crate) fn iteration_ends(&self, bound: u32, nodes: u64) {
+        if let Some(p) = &self.progress {
+            p.end(bound, nodes);
+        }
+    }
+
     /// Whether the cancel flag has been raised.
     pub fn cancelled(&self) -> bool {
         self.cancel
@@ -165,6 +191,7 @@ impl Default for Budget {
             timeout: None,
             cancel: None,
             started: None,
+            progress: None,
         }
     }
 }
@@ -242,6 +269,15 @@ impl<'a> Clock<'a> {
         }
     }
 
+    /// Tells the budget's [`Progress`], if any, that `nodes` more were
+    /// expanded.
+    #[inline]
+    pub(crate) fn tell(&self, nodes: u64) {
+        if let Some(p) = &self.budget.progress {
+            p.add(nodes);
+        }
+    }
+
     /// The budget this clock watches.
     pub fn budget(&self) -> &'a Budget {
         self.budget
@@ -270,4 +306,79 @@ pub enum Interrupt {
     Limit(Limit),
     /// The cancel flag was raised.
     Cancelled,
+}
+
+/// How far a long IDA* search is, shared with whoever watches it (the
+/// command line's progress line): the searches store into it at their
+/// budget polls and at each iteration's end, and never wait on it, so a
+/// watched search runs as fast as an unwatched one.
+///
+/// ```
+/// use npuzzle::{parse_board, solve, Budget, Problem, Progress, SolveOptions};
+/// use std::sync::Arc;
+///
+/// let start = parse_board("8 6 7 2 5 4 3 0 1", None)?;
+/// let goal = parse_board("1 2 3 4 5 6 7 8 0", None)?;
+/// let progress = Arc::new(Progress::default());
+/// let budget = Budget::default().with_progress(Some(Arc::clone(&progress)));
+/// let opts = SolveOptions::default().with_algorithm(npuzzle::Algorithm::Idastar).with_budget(budget);
+/// let sol = solve(&Problem::new(start, goal)?, &opts)?;
+/// let seen = progress.snapshot();
+/// assert_eq!(seen.iterations.len(), sol.iterations.len());
+/// assert_eq!(seen.nodes, sol.stats.expanded);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Progress {
+    bound: AtomicU32,
+    /// Nodes of the finished iterations.
+    finished: AtomicU64,
+    /// Nodes of the current iteration told so far (a worker adds what it
+    /// expanded since its last poll).
+    current: AtomicU64,
+    iterations: Mutex<Vec<(u32, u64)>>,
+}
+
+/// What a [`Progress`] holds at one moment.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProgressSnapshot {
+    /// The current iteration's bound (0 before the first).
+    pub bound: u32,
+    /// Nodes expanded so far, all iterations (the current one's lags by at
+    /// most a poll interval a thread).
+    pub nodes: u64,
+    /// The finished iterations: each bound and the nodes it expanded.
+    pub iterations: Vec<(u32, u64)>,
+}
+
+impl Progress {
+    /// An iteration under `bound` begins.
+    pub(crate) fn begin(&self, bound: u32) {
+        self.current.store(0, Ordering::Relaxed);
+        self.bound.store(bound, Ordering::Relaxed);
+    }
+
+    /// `nodes` more were expanded in the current iteration.
+    pub(crate) fn add(&self, nodes: u64) {
+        self.current.fetch_add(nodes, Ordering::Relaxed);
+    }
+
+    /// The iteration under `bound` ended, having expanded `nodes` (the
+    /// exact count, replacing what was added as it went).
+    pub(crate) fn end(&self, bound: u32, nodes: u64) {
+        self.finished.fetch_add(nodes, Ordering::Relaxed);
+        self.current.store(0, Ordering::Relaxed);
+        let mut its = self.iterations.lock().unwrap_or_else(PoisonError::into_inner);
+        its.push((bound, nodes));
+    }
+
+    /// What it holds now.
+    pub fn snapshot(&self) -> ProgressSnapshot {
+        let its = self.iterations.lock().unwrap_or_else(PoisonError::into_inner);
+        ProgressSnapshot {
+            bound: self.bound.load(Ordering::Relaxed),
+            nodes: self.finished.load(Ordering::Relaxed) + self.current.load(Ordering::Relaxed),
+            iterations: its.clone(),
+        }
+    }
 }

@@ -100,7 +100,7 @@ pub use board::{
     UnknownRewrite, MAX_STEPS,
 };
 // Solving: the planner's one way in, its options and its answers.
-pub use budget::{Budget, Interrupt, Limit};
+pub use budget::{Budget, Interrupt, Limit, Progress, ProgressSnapshot};
 pub use search::{
     compare, compare_refusing, idastar_with, observe, plan, plan_grid, solve, solve_all,
     solve_grid, solve_partial, trace, verify_path, Algorithm, CompareRow, Comparison, ErrorKind,

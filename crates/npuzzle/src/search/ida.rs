@@ -216,6 +216,8 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
             self.interrupt = Some(Interrupt::Cancelled);
             return true;
         }
+        // a poll comes every POLL_EVERY nodes
+        self.clock.tell(POLL_EVERY);
         self.check_at = (self.expanded + POLL_EVERY).min(self.max_nodes);
         false
     }

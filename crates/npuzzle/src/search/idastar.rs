@@ -237,6 +237,7 @@ fn run_observed<H: TableHooks, O: Observer>(
     };
     loop {
         let before = ida.expanded;
+        opts.budget.iteration_begins(bound);
         if O::ACTIVE {
             let root = Visit {
                 tiles: problem.start().tiles(),
@@ -256,6 +257,7 @@ fn run_observed<H: TableHooks, O: Observer>(
                     bound,
                     expanded: spent,
                 });
+                opts.budget.iteration_ends(bound, spent);
                 let path = ida.take_path();
                 let moves = Some(path.len() as u32);
                 let path = opts.want_path.then_some(path);
@@ -272,6 +274,7 @@ fn run_observed<H: TableHooks, O: Observer>(
                     bound,
                     expanded: ida.expanded - before,
                 });
+                opts.budget.iteration_ends(bound, ida.expanded - before);
                 let next = (ida.next_bound() != u32::MAX)
                     .then(|| with_parity(ida.next_bound(), parity));
                 let spent = ida.expanded - before;

@@ -358,6 +358,7 @@ fn run<H: TableHooks>(
     let mut done = Vec::new();
     loop {
         let before = expanded;
+        opts.budget.iteration_begins(bound);
         let (ended, largest);
         (ended, expanded, generated, largest) = iterate(
             &pool,
@@ -373,6 +374,7 @@ fn run<H: TableHooks>(
             bound,
             expanded: expanded - before,
         });
+        opts.budget.iteration_ends(bound, expanded - before);
         let nb_next = match ended {
             Ended::Found(path) => {
                 let found = solution(h, opts, path, stats(expanded, generated, bound));

@@ -6,12 +6,13 @@
 use npuzzle_testkit as common;
 
 use npuzzle::board::{Board, Shape};
-use npuzzle::budget::Budget;
+use npuzzle::budget::{Budget, Progress};
 use npuzzle::heuristic::pdb::{BlankMode, PdbHeuristic, PdbOptions};
 use npuzzle::heuristic::{Heuristic, HeuristicKind, TableHooks};
 use npuzzle::search::prune::Pruning;
 use npuzzle::search::{self, Algorithm, Problem, SolveOptions};
 use npuzzle::table::TableSet;
+use std::sync::Arc;
 
 fn pdb(partition: &str, blank: BlankMode, dual: bool) -> PdbOptions {
     PdbOptions::default()
@@ -367,7 +368,8 @@ fn idastar_with_a_callers_heuristic_against_bfs() {
 }
 
 /// Every IDA* driver (one thread and several, single-tile and in pushes,
-/// Manhattan and databases) lists its iterations: bounds rising, the last
+/// Manhattan and databases) lists its iterations, and tells the same to a
+/// watching [`npuzzle::Progress`]: bounds rising, the last
 /// one the fewest moves (from the complete table), and their nodes summing
 /// to the total.
 #[test]
@@ -395,6 +397,8 @@ fn iterations_rise_to_the_answer_and_sum_to_the_nodes() {
                     threads,
                 )
                 .with_metric(metric);
+                let progress = Arc::new(Progress::default());
+                let o = o.with_budget(Budget::default().with_progress(Some(progress.clone())));
                 let sol = search::solve(&p, &o).unwrap();
                 let what = format!("{metric:?} {h:?} {threads} threads from {start}");
                 assert_eq!(sol.moves, want, "{what}");
@@ -407,6 +411,12 @@ fn iterations_rise_to_the_answer_and_sum_to_the_nodes() {
                 assert_eq!(its.last().map(|i| i.bound), want, "{what}: {its:?}");
                 let sum: u64 = its.iter().map(|i| i.expanded).sum();
                 assert_eq!(sum, sol.stats.expanded, "{what}: {its:?}");
+                // What a watcher saw is what the answer says.
+                let seen = progress.snapshot();
+                let pairs: Vec<(u32, u64)> = its.iter().map(|i| (i.bound, i.expanded)).collect();
+                assert_eq!(seen.iterations, pairs, "{what}");
+                assert_eq!(seen.nodes, sol.stats.expanded, "{what}");
+                assert_eq!(Some(seen.bound), want, "{what}");
             }
         }
     }

@@ -343,6 +343,8 @@ impl<'h, H: Heuristic> Search<'h, H> {
             self.interrupt = Some(i);
             return true;
         }
+        // a poll comes every POLL_EVERY nodes
+        self.clock.tell(POLL_EVERY);
         self.check_at = (self.expanded + POLL_EVERY).min(self.max_nodes);
         false
     }
@@ -605,11 +607,13 @@ fn run<H: Heuristic>(
     loop {
         s.next_bound = u32::MAX;
         let before = s.expanded;
+        opts.budget.iteration_begins(s.bound);
         let step = s.dfs(problem.start().blank(), 0, root, None);
         done.push(IterationSummary {
             bound: s.bound,
             expanded: s.expanded - before,
         });
+        opts.budget.iteration_ends(s.bound, s.expanded - before);
         let found = |s: &mut Search<'_, H>, paths, count, iterations| Found {
             moves: Some(s.bound),
             paths,

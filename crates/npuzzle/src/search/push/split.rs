@@ -71,6 +71,7 @@ impl<H: Heuristic> Search<'_, H> {
             shared.stop.store(true, Ordering::Relaxed);
             return true;
         }
+        self.clock.tell(POLL_EVERY);
         self.check_at = self.expanded + POLL_EVERY;
         false
     }
@@ -102,6 +103,7 @@ where
     let mut done = Vec::new();
     loop {
         let before = s.expanded;
+        opts.budget.iteration_begins(s.bound);
         // the cut: deepened until the subtrees are enough (the shallow
         // search repeated at each deepening is a small part of the tree)
         let mut cut_depth = 1;
@@ -128,6 +130,7 @@ where
                 bound: s.bound,
                 expanded: s.expanded - before,
             });
+            opts.budget.iteration_ends(s.bound, s.expanded - before);
             done
         };
         match step {
