@@ -63,6 +63,9 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub search: SearchArgs,
+
+    #[command(flatten)]
+    pub checkpoint: super::checkpoint::CheckpointArgs,
 }
 
 /// Algorithm, heuristic and budgets, shared by every command that searches.
@@ -240,11 +243,15 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         .as_deref()
         .filter(|g| PartialGoal::is_partial(g))
     {
+        args.checkpoint.refuse("a partial goal")?;
         return super::partial::run(&args, goal);
     }
     let (start, goal) = args.problem.grids()?;
     let want_path = args.path || args.boards || args.json;
-    let opts = args.search.options(want_path)?;
+    let opts = args
+        .search
+        .options(want_path)?
+        .with_checkpoint(args.checkpoint.checkpointing()?);
     let problem = match (start.to_board(), goal.to_board()) {
         (Ok(s), Ok(g)) if start.is_small() => Problem::new(s, g)?,
         // beyond 16x16: the fast solver, streaming
@@ -258,7 +265,10 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
                 ),
             })
         }
-        _ => return super::large::run(&args.show(), &start, &goal, &opts),
+        _ => {
+            args.checkpoint.refuse("the solver of boards beyond 16x16")?;
+            return super::large::run(&args.show(), &start, &goal, &opts);
+        }
     };
     if args.explain {
         let plan = npuzzle::plan(&problem, &opts)?;
@@ -272,12 +282,16 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         return Ok(0);
     }
     if args.all {
+        args.checkpoint.refuse("--all")?;
         return super::all::run(&args, &problem, &opts);
     }
     // on a terminal, a long IDA* search shows how far it is
     let (budget, watcher) = super::progress::watch(opts.budget.clone());
     let sol = npuzzle::solve(&problem, &opts.clone().with_budget(budget));
     drop(watcher);
+    if let Err(e) = &sol {
+        args.checkpoint.after(e);
+    }
     let sol = sol?;
     if let (Some(m), Some(lower)) = (sol.moves, sol.lower_bound) {
         // Line 1 stays the count; that it is not proven the fewest must not

@@ -103,9 +103,10 @@ pub use board::{
 pub use budget::{Budget, Interrupt, Limit, Progress, ProgressSnapshot};
 pub use search::{
     compare, compare_refusing, idastar_with, observe, plan, plan_grid, solve, solve_all,
-    solve_grid, solve_partial, trace, verify_path, Algorithm, CompareRow, Comparison, ErrorKind,
-    Event, Fate, GridAnswer, IterationSummary, Meeting, Memory, Observer, Plan, Pruning,
-    SearchError, Side, Solution, Solutions, SolveOptions, Stats, Trace, Visit, Workload,
+    solve_grid, solve_partial, trace, verify_path, Algorithm, CheckpointError, Checkpointing,
+    CompareRow, Comparison, ErrorKind, Event, Fate, GridAnswer, IterationSummary, Meeting, Memory,
+    Observer, Plan, Pruning, SearchError, Side, Solution, Solutions, SolveOptions, Stats, Trace,
+    Visit, Workload,
 };
 // Heuristics: the selector, and the trait for writing one's own.
 pub use heuristic::{Heuristic, HeuristicKind, WalkingDistance};

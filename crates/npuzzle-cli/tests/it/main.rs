@@ -3,6 +3,7 @@
 
 mod batch;
 mod budgets;
+mod cli_checkpoint;
 mod cli_compare;
 mod cli_fast;
 mod cli_metric;

@@ -100,6 +100,13 @@ pub trait TableHooks: Heuristic {
         None
     }
 
+    /// What tells this heuristic from another with the same name, for a
+    /// checkpoint to be taken up only by a search with the same estimates:
+    /// pattern databases name their partition and files.
+    fn identity(&self) -> String {
+        self.name().to_owned()
+    }
+
     /// Which of two children of the same estimate IDA* searches first: the
     /// smaller. Only the last iteration's length changes with it (it
     /// stops at the first solution); `0` by default, move order.

@@ -68,6 +68,10 @@ impl<A: TableHooks, B: TableHooks> TableHooks for MaxOf<A, B> {
         self.0.touches() && self.1.touches()
     }
 
+    fn identity(&self) -> String {
+        format!("max({}, {})", self.0.identity(), self.1.identity())
+    }
+
     fn far(&self) -> bool {
         self.0.far() || self.1.far()
     }

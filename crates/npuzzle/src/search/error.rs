@@ -124,6 +124,9 @@ pub enum SearchError {
         /// What failed, and how far it got.
         message: String,
     },
+    /// A checkpoint could not be read, trusted or written.
+    #[error("{0}")]
+    Checkpoint(Arc<super::CheckpointError>),
     /// A bug: a solver's own check failed.
     #[error("internal error (please report it): {message}")]
     Internal {
@@ -138,6 +141,12 @@ pub enum SearchError {
         /// What the system said.
         message: String,
     },
+}
+
+impl From<super::CheckpointError> for SearchError {
+    fn from(e: super::CheckpointError) -> SearchError {
+        SearchError::Checkpoint(Arc::new(e))
+    }
 }
 
 impl From<PdbError> for SearchError {
@@ -159,6 +168,8 @@ impl SearchError {
             SearchError::Heuristic(e) if e.is_budget() => ErrorKind::Budget,
             SearchError::Heuristic(e) if e.is_cancelled() => ErrorKind::Cancelled,
             SearchError::Heuristic(_) => ErrorKind::BadInput,
+            SearchError::Checkpoint(e) if e.is_environment() => ErrorKind::Environment,
+            SearchError::Checkpoint(_) => ErrorKind::BadInput,
             SearchError::Threads { .. }
             | SearchError::Output { .. }
             | SearchError::Internal { .. } => ErrorKind::Environment,

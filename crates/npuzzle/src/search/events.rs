@@ -133,7 +133,7 @@ pub enum Event {
 /// assert_eq!(total, t.expanded);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct IterationSummary {
     /// The bound on `f = g + h`.
     pub bound: u32,

@@ -17,6 +17,7 @@
 
 use super::moves::{dir_code, slide, undo_slide, Moves, Neighbours};
 use super::observe::{Fate, Observer, Quiet, Visit};
+use super::checkpoint::{self, CheckpointError, Counts, Due, Place, Saved};
 use super::prune::{MovePruner, Pruning, FORBIDDEN};
 use super::{Limit, Problem};
 use crate::board::{Board, Dir};
@@ -71,7 +72,72 @@ pub struct Ida<'h, H: TableHooks, O: Observer = Quiet> {
     interrupt: Option<Interrupt>,
     /// Moves of the path found, last move first, filled while unwinding.
     path: Vec<Dir>,
+    /// Checkpoints: the subtrees at a fixed depth, and the saving.
+    cut: Option<Box<Cut>>,
     obs: O,
+}
+
+/// What a checkpointed search keeps of its place: the subtrees rooted at
+/// depth `depth` it entered this iteration, the one it goes on from, and
+/// the checkpoint it fills in and writes when one is due.
+pub struct Cut {
+    depth: u32,
+    /// Subtrees entered in this iteration.
+    entered: u64,
+    /// On resume: subtrees before this one are skipped (they were searched
+    /// to exhaustion), and on entering it the counts are taken back.
+    resume: Option<(u64, Counts)>,
+    /// What a checkpoint written now says (its place updated on entering
+    /// each subtree).
+    pub saved: Saved,
+    path: std::path::PathBuf,
+    due: Due,
+    /// A write that failed, for the driver to report.
+    pub failed: Option<CheckpointError>,
+}
+
+impl Cut {
+    /// Cutting at `depth`, saving `saved` to `path` when `due`.
+    pub fn new(depth: u32, saved: Saved, path: std::path::PathBuf, due: Due) -> Cut {
+        Cut {
+            depth,
+            entered: 0,
+            resume: None,
+            saved,
+            path,
+            due,
+            failed: None,
+        }
+    }
+
+    /// A new iteration: nothing entered yet; on resume, subtree `resume.0`
+    /// is where it goes on.
+    pub fn begin(&mut self, resume: Option<(u64, Counts)>) {
+        self.entered = 0;
+        self.resume = resume;
+    }
+
+    /// Whether a resumed iteration never reached the subtree it was to go
+    /// on from (the search is not the one that was saved).
+    pub fn missed(&self) -> Option<u64> {
+        self.resume.map(|(i, _)| i)
+    }
+
+    /// Whether a checkpoint is due (the next then counts from now).
+    pub fn due(&mut self) -> bool {
+        self.due.now()
+    }
+
+    /// Writes the checkpoint now; a failure is kept in `failed`.
+    pub fn save(&mut self) -> bool {
+        match checkpoint::write(&self.path, &self.saved) {
+            Ok(()) => true,
+            Err(e) => {
+                self.failed = Some(e);
+                false
+            }
+        }
+    }
 }
 
 impl<'h, H: TableHooks> Ida<'h, H> {
@@ -131,6 +197,7 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
             stop: None,
             interrupt: None,
             path: Vec::new(),
+            cut: None,
             obs,
         }
     }
@@ -146,6 +213,18 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
     pub fn watching(mut self, stop: Arc<AtomicBool>) -> Ida<'h, H, O> {
         self.stop = Some(stop);
         self
+    }
+
+    /// Checkpointed: subtrees at `cut`'s depth counted, and saved when due
+    /// (at the budget's polls).
+    pub fn with_cut(mut self, cut: Cut) -> Ida<'h, H, O> {
+        self.cut = Some(Box::new(cut));
+        self
+    }
+
+    /// The checkpointing, if any.
+    pub fn cut(&mut self) -> Option<&mut Cut> {
+        self.cut.as_deref_mut()
     }
 
     /// The pruning automaton's state of an empty history with the blank on
@@ -173,11 +252,18 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
         self.next_bound = u32::MAX;
         self.path.clear();
         let mut touched = [H::Touched::default(); 4];
-        if self.ahead {
-            self.touch_kids(&hs, blank, state, usize::MAX, &mut touched);
-            self.dfs::<true>(blank as u8, state, g, hs, &touched)
-        } else {
-            self.dfs::<false>(blank as u8, state, g, hs, &touched)
+        let b = blank as u8;
+        match (self.ahead, self.cut.is_some()) {
+            (true, cut) => {
+                self.touch_kids(&hs, blank, state, usize::MAX, &mut touched);
+                if cut {
+                    self.dfs::<true, true>(b, state, g, hs, &touched)
+                } else {
+                    self.dfs::<true, false>(b, state, g, hs, &touched)
+                }
+            }
+            (false, true) => self.dfs::<false, true>(b, state, g, hs, &touched),
+            (false, false) => self.dfs::<false, false>(b, state, g, hs, &touched),
         }
     }
 
@@ -215,6 +301,12 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
         {
             self.interrupt = Some(Interrupt::Cancelled);
             return true;
+        }
+        if let Some(cut) = self.cut.as_deref_mut() {
+            if cut.due() && !cut.save() {
+                self.interrupt = Some(Interrupt::Cancelled);
+                return true;
+            }
         }
         // a poll comes every POLL_EVERY nodes
         self.clock.tell(POLL_EVERY);
@@ -319,7 +411,11 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
     /// With `AHEAD` ([`TableHooks::far`]), `ahead` is what
     /// [`TableHooks::touch`] found for each child, asked for by the parent
     /// (see below); without, the node touches its children itself.
-    fn dfs<const AHEAD: bool>(
+    ///
+    /// With `CUT` (a checkpointed search), a node at the cut's depth is
+    /// the root of a subtree counted, and perhaps skipped, by
+    /// [`Ida::enter`]; below it the search runs without `CUT`.
+    fn dfs<const AHEAD: bool, const CUT: bool>(
         &mut self,
         blank: u8,
         state: u32,
@@ -329,6 +425,9 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
     ) -> Step {
         if self.h.value(&hs) == 0 && self.board[..self.n] == self.goal[..] {
             return Step::Found;
+        }
+        if CUT && self.cut.as_ref().is_some_and(|c| c.depth == g) {
+            return self.enter::<AHEAD>(blank, state, g, hs, ahead);
         }
         if self.expanded >= self.check_at && self.poll() {
             return Step::Stopped;
@@ -414,7 +513,7 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
             }
             // (without `AHEAD` the child reads nothing of it)
             let its = if AHEAD { &grand[i] } else { ahead };
-            let step = self.dfs::<AHEAD>(cell, next, g + 1, hs2, its);
+            let step = self.dfs::<AHEAD, CUT>(cell, next, g + 1, hs2, its);
             undo_slide(&mut self.board, b, to, tile);
             if self.ends(step, dir) {
                 return step;
@@ -425,6 +524,46 @@ impl<'h, H: TableHooks, O: Observer> Ida<'h, H, O> {
 }
 
 impl<H: TableHooks, O: Observer> Ida<'_, H, O> {
+    /// A subtree root at the cut's depth (see [`Cut`]): skipped when a
+    /// resumed iteration has not reached its place yet, its counts taken
+    /// back when it has, recorded as the place a checkpoint now names,
+    /// then searched.
+    #[cold]
+    #[inline(never)]
+    fn enter<const AHEAD: bool>(
+        &mut self,
+        blank: u8,
+        state: u32,
+        g: u32,
+        hs: H::State,
+        ahead: &[H::Touched; 4],
+    ) -> Step {
+        let Some(cut) = self.cut.as_deref_mut() else {
+            return self.dfs::<AHEAD, false>(blank, state, g, hs, ahead);
+        };
+        let index = cut.entered;
+        cut.entered += 1;
+        if let Some((at, counts)) = cut.resume {
+            if index < at {
+                return Step::Exhausted;
+            }
+            cut.resume = None;
+            self.expanded = counts.expanded;
+            self.generated = counts.generated;
+            self.next_bound = counts.next_bound;
+            self.check_at = (self.expanded + POLL_EVERY).min(self.max_nodes);
+        }
+        let counts = Counts {
+            expanded: self.expanded,
+            generated: self.generated,
+            next_bound: self.next_bound,
+        };
+        if let Place::Serial { entered, .. } = &mut cut.saved.place {
+            *entered = Some((index, counts));
+        }
+        self.dfs::<AHEAD, false>(blank, state, g, hs, ahead)
+    }
+
     /// Tells the observer what each table gave to the estimate `hs`, where
     /// the heuristic has tables.
     #[cold]

@@ -9,7 +9,9 @@
 //! nodes.
 
 use super::forecast::{FORECAST_MARGIN, FORECAST_MIN};
-use super::ida::{solution_parity, with_parity, Ida, Step};
+use super::checkpoint::{self, CheckpointError, Checkpointing, Counts, Due, Identity, Place, Saved};
+use super::checkpoint::CUT_DEPTH;
+use super::ida::{solution_parity, with_parity, Cut, Ida, Step};
 use super::observe::{Fate, Observer, Quiet, Visit};
 use super::{Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use crate::budget::{Clock, Interrupt};
@@ -228,6 +230,26 @@ fn run_observed<H: TableHooks, O: Observer>(
     let parity = solution_parity(problem);
     let mut bound = with_parity(h.value(&hs), parity);
     let mut done: Vec<Iteration> = Vec::new();
+    let mut resume = None;
+    if let Some(c) = &opts.checkpoint {
+        let (cut, saved) = checkpointed(c, h, problem, opts)?;
+        if let Some(saved) = saved {
+            bound = saved.bound;
+            done = saved.iterations.clone();
+            for it in &done {
+                opts.budget.iteration_begins(it.bound);
+                opts.budget.iteration_ends(it.bound, it.expanded);
+            }
+            ida.expanded = saved.at_start.expanded;
+            ida.generated = saved.at_start.generated;
+            resume = match saved.place {
+                Place::Serial { entered, .. } => entered,
+                Place::Parallel { .. } => None,
+            };
+        }
+        ida = ida.with_cut(cut);
+    }
+    let mut first = true;
     let stats = |ida: &Ida<'_, H, &mut O>, bound: u32| Stats {
         expanded: ida.expanded,
         generated: ida.generated,
@@ -238,6 +260,15 @@ fn run_observed<H: TableHooks, O: Observer>(
     loop {
         let before = ida.expanded;
         opts.budget.iteration_begins(bound);
+        let at_start = Counts {
+            expanded: ida.expanded,
+            generated: ida.generated,
+            next_bound: u32::MAX,
+        };
+        if let Some(cut) = ida.cut() {
+            begin_iteration(cut, bound, &done, at_start, resume.take(), first)?;
+        }
+        first = false;
         if O::ACTIVE {
             let root = Visit {
                 tiles: problem.start().tiles(),
@@ -258,6 +289,10 @@ fn run_observed<H: TableHooks, O: Observer>(
                     expanded: spent,
                 });
                 opts.budget.iteration_ends(bound, spent);
+                if let Some(c) = &opts.checkpoint {
+                    // the search is over: nothing is left to resume
+                    let _ = std::fs::remove_file(&c.path);
+                }
                 let path = ida.take_path();
                 let moves = Some(path.len() as u32);
                 let path = opts.want_path.then_some(path);
@@ -265,11 +300,27 @@ fn run_observed<H: TableHooks, O: Observer>(
                 return Ok(found.with_iterations(done));
             }
             Step::Stopped => {
+                if let Some(cut) = ida.cut() {
+                    // what was saved last, or this place, kept for --resume
+                    if cut.failed.is_none() {
+                        cut.save();
+                    }
+                    if let Some(e) = cut.failed.take() {
+                        return Err(e.into());
+                    }
+                }
                 let i = ida.interrupt().unwrap_or(Interrupt::Cancelled);
                 let depth = done.last().map_or(0, |it| it.bound);
                 return Err(i.error(name, &opts.budget, depth, stats(&ida, bound)));
             }
             Step::Exhausted => {
+                if let Some(at) = ida.cut().and_then(|c| c.missed()) {
+                    return Err(SearchError::Internal {
+                        message: format!(
+                            "the checkpoint's subtree {at} of iteration {bound} was never reached"
+                        ),
+                    });
+                }
                 done.push(Iteration {
                     bound,
                     expanded: ida.expanded - before,
@@ -302,6 +353,72 @@ fn run_observed<H: TableHooks, O: Observer>(
             }
         }
     }
+}
+
+/// The checkpointing of a sequential search: its [`Cut`], and what it goes
+/// on from when resuming (refused unless it is of this very search).
+fn checkpointed<H: TableHooks>(
+    c: &Checkpointing,
+    h: &H,
+    problem: &Problem,
+    opts: &SolveOptions,
+) -> Result<(Cut, Option<Saved>), SearchError> {
+    let identity = Identity::of(problem, opts, h.identity(), "serial");
+    let saved = if c.resume {
+        Some(checkpoint::read(&c.path, &identity)?)
+    } else {
+        None
+    };
+    let depth = match &saved {
+        Some(Saved {
+            place: Place::Serial { cut, .. },
+            ..
+        }) => *cut,
+        Some(_) => {
+            return Err(CheckpointError::Mismatch {
+                path: c.path.clone(),
+                field: "search",
+                saved: "parallel".into(),
+                here: "serial".into(),
+            }
+            .into())
+        }
+        None => CUT_DEPTH,
+    };
+    let place = Place::Serial {
+        cut: depth,
+        entered: None,
+    };
+    let template = Saved::empty(identity, place);
+    let cut = Cut::new(depth, template, c.path.clone(), Due::new(c.every));
+    Ok((cut, saved))
+}
+
+/// A new iteration of a checkpointed search: its bound and what came
+/// before in the checkpoint, which is written now if this is the search's
+/// first iteration (so that a path that cannot be written fails at once)
+/// or one is due.
+fn begin_iteration(
+    cut: &mut Cut,
+    bound: u32,
+    done: &[Iteration],
+    at_start: Counts,
+    resume: Option<(u64, Counts)>,
+    first: bool,
+) -> Result<(), SearchError> {
+    cut.saved.bound = bound;
+    cut.saved.iterations = done.to_vec();
+    cut.saved.at_start = at_start;
+    if let Place::Serial { entered, .. } = &mut cut.saved.place {
+        *entered = resume;
+    }
+    cut.begin(resume);
+    if (first || cut.due()) && !cut.save() {
+        if let Some(e) = cut.failed.take() {
+            return Err(e.into());
+        }
+    }
+    Ok(())
 }
 
 /// Expansions to finish the iteration with bound `d`, if the growth

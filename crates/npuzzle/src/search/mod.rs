@@ -29,6 +29,7 @@ mod bibfs;
 internal!(compare, plan, prune);
 mod error;
 mod fast;
+mod checkpoint;
 mod forecast;
 mod ida;
 mod idastar;
@@ -54,6 +55,7 @@ pub use plan::{plan, plan_grid, solve_grid, GridAnswer, Plan, Workload};
 pub use observe::{Fate, Observer, Side, Visit};
 pub use events::{Event, IterationSummary, Meeting, Memory, Trace};
 pub use trace::{observe, trace};
+pub use checkpoint::{CheckpointError, Checkpointing};
 pub use prune::Pruning;
 
 use crate::board::{Board, Dir, Metric, Shape};
@@ -250,6 +252,9 @@ pub struct SolveOptions {
     pub pruning: prune::Pruning,
     /// How moves are counted: single-tile (the default) or multi-tile.
     pub metric: Metric,
+    /// Where IDA* saves itself now and then, and whether it goes on from
+    /// there ([`Checkpointing`]); other algorithms refuse it.
+    pub checkpoint: Option<Checkpointing>,
 }
 
 impl Default for SolveOptions {
@@ -267,6 +272,7 @@ impl Default for SolveOptions {
             optimal: false,
             pruning: prune::Pruning::Auto,
             metric: Metric::Stm,
+            checkpoint: None,
         }
     }
 }
@@ -285,6 +291,12 @@ impl SolveOptions {
     /// With IDA*'s move pruning `p`.
     pub fn with_pruning(mut self, p: prune::Pruning) -> SolveOptions {
         self.pruning = p;
+        self
+    }
+
+    /// Saving IDA*'s place as `c` says (or not).
+    pub fn with_checkpoint(mut self, c: Option<Checkpointing>) -> SolveOptions {
+        self.checkpoint = c;
         self
     }
 
@@ -617,6 +629,9 @@ impl FromStr for Algorithm {
 /// ```
 pub fn solve(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
     let plan = plan::plan(problem, opts)?;
+    if opts.checkpoint.is_some() {
+        checkpoint::applies(&plan, problem.shape())?;
+    }
     let mut sol = if !plan.solvable {
         Solution::unreachable("parity")
     } else if plan.metric == Metric::Mtm && plan.algorithm == Algorithm::Fast {

@@ -23,7 +23,9 @@ use super::ida::{child_key, solution_parity, with_parity, Ida, Step};
 use super::moves::{dir_code, slide, Neighbours};
 use super::prune::{MovePruner, FORBIDDEN};
 use super::{IterationSummary, Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
-use crate::board::Dir;
+use super::checkpoint::{self, CheckpointError, Checkpointing, Counts, Due, Identity, Place, Saved};
+use crate::board::{path_string, Dir};
+use std::collections::HashSet;
 use crate::budget::Budget;
 use crate::budget::{Clock, Interrupt};
 use crate::heuristic::{with_heuristic, Heuristic, TableHooks, WithHeuristic};
@@ -84,6 +86,7 @@ fn iterate<H: TableHooks>(
     (bound, split): (u32, u32),
     (expanded, generated): (u64, u64),
     root_hs: &H::State,
+    record: Option<&Record>,
 ) -> (Ended, u64, u64, u64) {
     // (searchers watch their iteration's stop flag, so each iteration
     // makes its own, one per worker)
@@ -98,13 +101,15 @@ fn iterate<H: TableHooks>(
         split,
         worker_budget,
         stop,
-        next_bound: AtomicU32::new(u32::MAX),
+        // (a resumed iteration: the least over the tasks it had done)
+        next_bound: AtomicU32::new(record.map_or(u32::MAX, Record::next_bound)),
         expanded: AtomicU64::new(expanded),
         generated: AtomicU64::new(generated),
         largest: AtomicU64::new(0),
         answer: Mutex::new(None),
         interrupted: Mutex::new(None),
         idle: Mutex::new(Vec::new()),
+        record,
     };
     let root = Node {
         tiles: problem.start().tiles().to_vec(),
@@ -168,6 +173,8 @@ struct Iteration<'a, H: TableHooks> {
     interrupted: Mutex<Option<Interrupt>>,
     /// Searchers not in use (one per worker, made once).
     idle: Mutex<Vec<Ida<'a, H>>>,
+    /// The checkpointing, if asked for.
+    record: Option<&'a Record>,
 }
 
 impl<'a, H: TableHooks> Iteration<'a, H> {
@@ -257,8 +264,15 @@ impl<'a, H: TableHooks> Iteration<'a, H> {
         }
     }
 
-    /// One task's subtree, searched by a sequential IDA* core.
+    /// One task's subtree, searched by a sequential IDA* core (skipped
+    /// when a resumed iteration's checkpoint has it done).
     fn leaf(&self, node: &Node<H::State>) {
+        let moves = self.record.map(|_| path_string(&node.path));
+        if let (Some(r), Some(m)) = (self.record, &moves) {
+            if r.skip.contains(m) {
+                return;
+            }
+        }
         let taken = self
             .idle
             .lock()
@@ -288,6 +302,16 @@ impl<'a, H: TableHooks> Iteration<'a, H> {
             }
             Step::Exhausted => {
                 self.next_bound.fetch_min(ida.next_bound(), Relaxed);
+                if let (Some(r), Some(m)) = (self.record, moves) {
+                    let counts = Counts {
+                        expanded: e,
+                        generated: ida.generated - g0,
+                        next_bound: ida.next_bound(),
+                    };
+                    if !r.finished(m, counts) {
+                        self.interrupt(Interrupt::Cancelled);
+                    }
+                }
             }
             Step::Stopped => match ida.interrupt() {
                 Some(i @ Interrupt::Limit(_)) => self.interrupt(i),
@@ -356,9 +380,37 @@ fn run<H: TableHooks>(
     let mut last_done = 0;
     let mut split = 1u32;
     let mut done = Vec::new();
+    let mut record = None;
+    let mut resume = None;
+    if let Some(c) = &opts.checkpoint {
+        let (r, saved) = Record::open(c, h, problem, opts)?;
+        record = Some(r);
+        if let Some(saved) = saved {
+            (bound, done) = (saved.bound, saved.iterations.clone());
+            (expanded, generated) = (saved.at_start.expanded, saved.at_start.generated);
+            for it in &done {
+                opts.budget.iteration_begins(it.bound);
+                opts.budget.iteration_ends(it.bound, it.expanded);
+            }
+            last_done = done.last().map_or(0, |it| it.bound);
+            if let Place::Parallel { split: s, .. } = saved.place {
+                split = s;
+            }
+            resume = Some(saved);
+        }
+    }
     loop {
         let before = expanded;
         opts.budget.iteration_begins(bound);
+        let at_start = Counts {
+            expanded,
+            generated,
+            next_bound: u32::MAX,
+        };
+        if let Some(r) = &mut record {
+            let counts = r.begin(bound, &done, at_start, split, resume.take())?;
+            (expanded, generated) = (counts.expanded, counts.generated);
+        }
         let (ended, largest);
         (ended, expanded, generated, largest) = iterate(
             &pool,
@@ -369,12 +421,16 @@ fn run<H: TableHooks>(
             (bound, split),
             (expanded, generated),
             &root_hs,
+            record.as_ref(),
         );
         done.push(IterationSummary {
             bound,
             expanded: expanded - before,
         });
         opts.budget.iteration_ends(bound, expanded - before);
+        if let Some(r) = &record {
+            r.ended(&ended, opts)?;
+        }
         let nb_next = match ended {
             Ended::Found(path) => {
                 let found = solution(h, opts, path, stats(expanded, generated, bound));
@@ -399,6 +455,141 @@ fn run<H: TableHooks>(
         last_done = bound;
         bound = with_parity(nb_next, parity);
     }
+}
+
+/// A parallel search's checkpointing: the checkpoint, kept up to date as
+/// tasks finish and written when due, and the tasks a resumed iteration
+/// skips (done before the kill, identified by their moves from the start).
+struct Record {
+    path: std::path::PathBuf,
+    state: Mutex<(Saved, Due)>,
+    skip: HashSet<String>,
+    failed: Mutex<Option<CheckpointError>>,
+}
+
+impl Record {
+    /// The checkpointing `c` asks for, and what it resumes (refused unless
+    /// it is a parallel checkpoint of this very search).
+    fn open<H: TableHooks>(
+        c: &Checkpointing,
+        h: &H,
+        problem: &Problem,
+        opts: &SolveOptions,
+    ) -> Result<(Record, Option<Saved>), SearchError> {
+        let identity = Identity::of(problem, opts, h.identity(), "parallel");
+        let saved = if c.resume {
+            Some(checkpoint::read(&c.path, &identity)?)
+        } else {
+            None
+        };
+        let template = Saved::empty(identity, Place::Parallel {
+            split: 0,
+            done: Vec::new(),
+            counts: Counts::start(0, 0),
+        });
+        let record = Record {
+            path: c.path.clone(),
+            state: Mutex::new((template, Due::new(c.every))),
+            skip: HashSet::new(),
+            failed: Mutex::new(None),
+        };
+        Ok((record, saved))
+    }
+
+    /// A new iteration: the checkpoint says where it is (written now when
+    /// it is the search's first or one is due); returns the counts it
+    /// starts from (on resume, with its done tasks').
+    fn begin(
+        &mut self,
+        bound: u32,
+        done: &[IterationSummary],
+        at_start: Counts,
+        split: u32,
+        resume: Option<Saved>,
+    ) -> Result<Counts, SearchError> {
+        let first = lock(&self.state).0.bound == 0;
+        let (tasks, counts) = match resume.map(|s| s.place) {
+            Some(Place::Parallel { done, counts, .. }) => (done, counts),
+            Some(Place::Serial { .. }) => {
+                return Err(CheckpointError::Mismatch {
+                    path: self.path.clone(),
+                    field: "search",
+                    saved: "serial".into(),
+                    here: "parallel".into(),
+                }
+                .into())
+            }
+            None => (Vec::new(), at_start),
+        };
+        self.skip = tasks.iter().cloned().collect();
+        let state = self.state.get_mut().unwrap_or_else(PoisonError::into_inner);
+        let (saved, due) = (&mut state.0, &mut state.1);
+        saved.bound = bound;
+        saved.iterations = done.to_vec();
+        saved.at_start = at_start;
+        saved.place = Place::Parallel {
+            split,
+            done: tasks,
+            counts,
+        };
+        if first || due.now() {
+            checkpoint::write(&self.path, saved)?;
+        }
+        Ok(counts)
+    }
+
+    /// The least `f` above the bound over the tasks done.
+    fn next_bound(&self) -> u32 {
+        match &lock(&self.state).0.place {
+            Place::Parallel { counts, .. } => counts.next_bound,
+            Place::Serial { .. } => u32::MAX,
+        }
+    }
+
+    /// The task `moves` searched its subtree at `cost`; `false` when the
+    /// checkpoint then due could not be written (kept in `failed`).
+    fn finished(&self, moves: String, cost: Counts) -> bool {
+        let mut state = lock(&self.state);
+        let (saved, due) = &mut *state;
+        if let Place::Parallel { done, counts, .. } = &mut saved.place {
+            done.push(moves);
+            counts.expanded += cost.expanded;
+            counts.generated += cost.generated;
+            counts.next_bound = counts.next_bound.min(cost.next_bound);
+        }
+        if !due.now() {
+            return true;
+        }
+        match checkpoint::write(&self.path, saved) {
+            Ok(()) => true,
+            Err(e) => {
+                *lock(&self.failed) = Some(e);
+                false
+            }
+        }
+    }
+
+    /// After an iteration: a failed write reported; a search stopped by
+    /// its budget saved for `--resume`; a finished one's file removed.
+    fn ended(&self, ended: &Ended, opts: &SolveOptions) -> Result<(), SearchError> {
+        if let Some(e) = lock(&self.failed).take() {
+            return Err(e.into());
+        }
+        match ended {
+            Ended::Interrupted(_) => checkpoint::write(&self.path, &lock(&self.state).0)?,
+            Ended::Found(_) => {
+                if let Some(c) = &opts.checkpoint {
+                    let _ = std::fs::remove_file(&c.path);
+                }
+            }
+            Ended::Bound(_) => {}
+        }
+        Ok(())
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 fn answer_is_none(answer: &Mutex<Option<Vec<Dir>>>) -> bool {

@@ -4,6 +4,7 @@
 
 mod algorithms;
 mod all_solutions;
+mod checkpoint;
 mod colour;
 mod heavy;
 mod ida;

@@ -375,6 +375,19 @@ impl<const C: usize, const G: usize> Heuristic for PdbHeuristic<C, G> {
 impl<const C: usize, const G: usize> TableHooks for PdbHeuristic<C, G> {
     type Touched = PdbTouched;
 
+    /// The partition, whether the reflection is looked up, and each
+    /// database's file name (board, goal, tiles, zero-awareness: what
+    /// decides its entries).
+    fn identity(&self) -> String {
+        let files: Vec<String> = self.dbs.iter().map(|d| d.key.file_name()).collect();
+        format!(
+            "pdb {}{} [{}]",
+            self.label,
+            if self.mirror.is_some() { " reflected" } else { "" },
+            files.join(", ")
+        )
+    }
+
     fn parts(&self, s: &PdbState<C, G>) -> Option<(Vec<u32>, Option<Vec<u32>>)> {
         let groups = self.dbs.len();
         let plain = s.h[..groups].iter().map(|&v| u32::from(v)).collect();
