@@ -2,6 +2,7 @@
 //! `korf100.txt`), check each length against the file, print what each
 //! cost and the totals.
 
+use super::bench_rows::{self, Row};
 use super::solve::SearchArgs;
 use super::Failure;
 use npuzzle::HeuristicKind;
@@ -36,6 +37,12 @@ pub struct BenchArgs {
 
     #[command(flatten)]
     pub search: SearchArgs,
+
+    /// `--checkpoint FILE`: the search of the instance under way in FILE,
+    /// the instances finished in FILE.rows; `--resume` prints those again
+    /// and goes on.
+    #[command(flatten)]
+    pub checkpoint: super::checkpoint::CheckpointArgs,
 }
 
 /// Instance files larger than this are refused (Korf's 100 is 6 KB; a
@@ -130,26 +137,80 @@ pub fn run(args: BenchArgs) -> Result<u8, Failure> {
         ..Tally::default()
     };
     let t_all = Instant::now();
-    for inst in &chosen {
+    let checkpointing = args.checkpoint.checkpointing()?;
+    let mut rows = match &checkpointing {
+        Some(c) if c.resume => bench_rows::read(&c.path, &chosen)?,
+        _ => Vec::new(),
+    };
+    for row in &rows {
+        if let Some(inst) = chosen.iter().find(|i| i.number == row.number) {
+            let ok = tally.add(inst, row);
+            print_row(&mut out, inst, row, ok)?;
+        }
+    }
+    // the first instance not done goes on from the checkpoint, if one is kept
+    let mut resume = checkpointing
+        .as_ref()
+        .is_some_and(|c| c.resume && c.path.exists());
+    let done: Vec<usize> = rows.iter().map(|r| r.number).collect();
+    for inst in chosen.iter().filter(|i| !done.contains(&i.number)) {
         let problem = Problem::new(inst.start.clone(), goal.clone())?;
-        let sol = npuzzle::solve(&problem, &opts)?;
-        let (m, ok) = tally.add(inst, &sol);
-        let s = sol.stats;
-        writeln!(
-            out,
-            "{:>4} {:>6} {:>6} {:>14} {:>14} {:>10.3}{}",
-            inst.number,
-            m,
-            inst.length.map_or("-".into(), |l| l.to_string()),
-            s.expanded,
-            s.generated,
-            s.elapsed.as_secs_f64(),
-            if ok { "" } else { "  WRONG" }
-        )?;
-        out.flush()?;
+        let c = checkpointing.clone().map(|c| c.resuming(resume));
+        resume = false;
+        let sol = npuzzle::solve(&problem, &opts.clone().with_checkpoint(c));
+        if let Err(e) = &sol {
+            args.checkpoint.after(e);
+        }
+        let row = Row::of(inst, &sol?);
+        let ok = tally.add(inst, &row);
+        print_row(&mut out, inst, &row, ok)?;
+        if let Some(c) = &checkpointing {
+            rows.push(row);
+            bench_rows::write(&c.path, &rows)?;
+        }
+    }
+    if let Some(c) = &checkpointing {
+        bench_rows::remove(&c.path);
     }
     tally.summary(&mut out, t_all.elapsed().as_secs_f64())?;
     tally.verdict(&mut out)
+}
+
+/// One instance's line of the table.
+fn print_row(
+    out: &mut impl Write,
+    inst: &instances::Instance,
+    row: &Row,
+    ok: bool,
+) -> Result<(), Failure> {
+    writeln!(
+        out,
+        "{:>4} {:>6} {:>6} {:>14} {:>14} {:>10.3}{}",
+        inst.number,
+        row.moves.map_or(-1, i64::from),
+        inst.length.map_or("-".into(), |l| l.to_string()),
+        row.expanded,
+        row.generated,
+        row.seconds,
+        if ok { "" } else { "  WRONG" }
+    )?;
+    out.flush()?;
+    Ok(())
+}
+
+impl Row {
+    /// The row of `inst`'s answer `sol`.
+    fn of(inst: &instances::Instance, sol: &npuzzle::Solution) -> Row {
+        Row {
+            number: inst.number,
+            start: inst.start.tiles().to_vec(),
+            moves: sol.moves,
+            optimal: sol.optimal,
+            expanded: sol.stats.expanded,
+            generated: sol.stats.generated,
+            seconds: sol.stats.elapsed.as_secs_f64(),
+        }
+    }
 }
 
 /// The instances of the file that `--only` and `--limit` choose.
@@ -186,9 +247,8 @@ struct Tally {
 }
 
 impl Tally {
-    /// Counts one answer; returns its moves (-1: unreachable) and whether
-    /// it agrees with the file.
-    fn add(&mut self, inst: &instances::Instance, sol: &npuzzle::Solution) -> (i64, bool) {
+    /// Counts one answer; returns whether it agrees with the file.
+    fn add(&mut self, inst: &instances::Instance, sol: &Row) -> bool {
         let m = sol.moves.map_or(-1, i64::from);
         // An exact answer must equal the file's length; one not proven
         // optimal must be no shorter (shorter would be a wrong length in
@@ -207,11 +267,11 @@ impl Tally {
             self.wrong.push(inst.number);
         }
         self.count += 1;
-        self.expanded += sol.stats.expanded;
-        self.generated += sol.stats.generated;
+        self.expanded += sol.expanded;
+        self.generated += sol.generated;
         self.moves += m.max(0) as u64;
-        self.times.push(sol.stats.elapsed.as_secs_f64());
-        (m, ok)
+        self.times.push(sol.seconds);
+        ok
     }
 
     /// The `total:` line (which `benches/ab.sh` reads), and the ratios of

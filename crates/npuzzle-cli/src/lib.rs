@@ -6,6 +6,7 @@ mod analyse;
 mod apply;
 mod batch;
 mod bench;
+mod bench_rows;
 mod checkpoint;
 mod compare;
 mod ctrl_c;

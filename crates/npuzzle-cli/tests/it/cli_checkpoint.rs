@@ -175,3 +175,46 @@ fn a_budget_stop_keeps_the_checkpoint_and_says_how_to_go_on() {
     // the node budget counts the nodes before the resume too
     assert!(err.contains("after 400000 nodes expanded"), "{err}");
 }
+
+/// The table's lines of a `bench` run, without the seconds.
+fn table(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split_whitespace().take(5).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+#[test]
+fn bench_stopped_inside_an_instance_resumes_with_the_rows_it_had() {
+    let dir = tempfile::tempdir().unwrap();
+    // Korf's instances 2 and 1 (1.4 M and 2.8 M nodes with linear conflicts)
+    let file = dir.path().join("two.txt");
+    let korf =
+        std::fs::read_to_string(crate::support::cli::root().join("data/korf100.txt")).unwrap();
+    let lines: Vec<&str> = korf.lines().filter(|l| !l.starts_with('#')).collect();
+    std::fs::write(&file, format!("{}\n{}\n", lines[1], lines[0])).unwrap();
+    let ckpt = dir.path().join("b.ckpt");
+    let bench = |extra: &[&str]| {
+        npuzzle()
+            .arg("bench")
+            .arg(&file)
+            .args(["--algo", "idastar", "--heuristic", "linear-conflict"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let whole = bench(&[]);
+    assert!(whole.status.success());
+    let want = table(&String::from_utf8_lossy(&whole.stdout));
+    assert_eq!(want.len(), 2, "{want:?}");
+    let c = ckpt.to_str().unwrap();
+    let first = bench(&["--checkpoint", c, "--max-nodes", "2000000"]);
+    assert_eq!(first.status.code(), Some(3));
+    assert_eq!(table(&String::from_utf8_lossy(&first.stdout)), want[..1]);
+    let rest = bench(&["--checkpoint", c, "--resume"]);
+    let err = String::from_utf8_lossy(&rest.stderr);
+    assert!(rest.status.success(), "{err}");
+    assert_eq!(table(&String::from_utf8_lossy(&rest.stdout)), want, "{err}");
+    assert!(!ckpt.exists() && !dir.path().join("b.ckpt.rows").exists());
+}

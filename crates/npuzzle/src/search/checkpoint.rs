@@ -254,25 +254,6 @@ impl Saved {
     }
 }
 
-/// Refuses checkpoints for a plan that keeps none: only IDA* in single-tile
-/// moves saves its place (a complete table's lookup has nothing to save).
-pub fn applies(plan: &super::Plan, shape: crate::board::Shape) -> Result<(), super::SearchError> {
-    use super::Algorithm;
-    let saves = plan.algorithm == Algorithm::Idastar && plan.metric == crate::board::Metric::Stm;
-    if !plan.solvable || saves || plan.algorithm == Algorithm::Table {
-        return Ok(());
-    }
-    Err(super::SearchError::NotApplicable {
-        algorithm: plan.algorithm.name(),
-        shape,
-        reason: format!(
-            "checkpoints are kept by IDA* in single-tile moves only; this search is {} in {}",
-            plan.algorithm,
-            plan.metric.describe()
-        ),
-    })
-}
-
 /// The temporary name a checkpoint is written under.
 pub fn temp_path(path: &Path) -> PathBuf {
     let mut s = path.as_os_str().to_owned();

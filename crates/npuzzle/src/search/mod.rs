@@ -630,7 +630,7 @@ impl FromStr for Algorithm {
 pub fn solve(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchError> {
     let plan = plan::plan(problem, opts)?;
     if opts.checkpoint.is_some() {
-        checkpoint::applies(&plan, problem.shape())?;
+        checkpoint_applies(&plan, problem.shape())?;
     }
     let mut sol = if !plan.solvable {
         Solution::unreachable("parity")
@@ -642,6 +642,24 @@ pub fn solve(problem: &Problem, opts: &SolveOptions) -> Result<Solution, SearchE
     sol.metric = plan.metric;
     sol.plan = Some(plan);
     Ok(sol)
+}
+
+/// Refuses checkpoints for a plan that keeps none: only IDA* in single-tile
+/// moves saves its place (a complete table's lookup has nothing to save).
+fn checkpoint_applies(plan: &Plan, shape: crate::board::Shape) -> Result<(), SearchError> {
+    let saves = plan.algorithm == Algorithm::Idastar && plan.metric == crate::board::Metric::Stm;
+    if !plan.solvable || saves || plan.algorithm == Algorithm::Table {
+        return Ok(());
+    }
+    Err(SearchError::NotApplicable {
+        algorithm: plan.algorithm.name(),
+        shape,
+        reason: format!(
+            "checkpoints are kept by IDA* in single-tile moves only; this search is {} in {}",
+            plan.algorithm,
+            plan.metric.describe()
+        ),
+    })
 }
 
 /// The fast solver's answer counted in pushes: its path's runs, with the
