@@ -18,6 +18,7 @@ mod cli_trace;
 mod fuzz_regressions;
 mod lists;
 mod readme;
+mod results_24;
 mod server;
 mod server_config;
 mod space_cli;
