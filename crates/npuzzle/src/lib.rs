@@ -108,6 +108,8 @@ pub use search::{
     Observer, Plan, Pruning, SearchError, Side, Solution, Solutions, SolveOptions, Stats, Trace,
     Visit, Workload,
 };
+// The distributed search's side in the library: iterations cut into subtrees.
+pub use search::{with_subtrees, IterationCut, SubtreeSource, Subtrees, TaskEnd, TaskResult};
 // Heuristics: the selector, and the trait for writing one's own.
 pub use heuristic::{Heuristic, HeuristicKind, WalkingDistance};
 // Where the fast solver and `solve_grid` send their moves.

@@ -31,6 +31,7 @@ mod error;
 mod fast;
 mod checkpoint;
 mod forecast;
+mod frontier;
 mod ida;
 mod idastar;
 mod moves;
@@ -41,6 +42,7 @@ mod parallel;
 mod partial;
 mod pattern;
 mod states;
+mod subtrees;
 mod table;
 mod trace;
 
@@ -57,6 +59,7 @@ pub use events::{Event, IterationSummary, Meeting, Memory, Trace};
 pub use trace::{observe, trace};
 pub use checkpoint::{CheckpointError, Checkpointing};
 pub use prune::Pruning;
+pub use subtrees::{with_subtrees, IterationCut, SubtreeSource, Subtrees, TaskEnd, TaskResult};
 
 use crate::board::{Board, Dir, Metric, Shape};
 use crate::heuristic::pdb::PdbOptions;

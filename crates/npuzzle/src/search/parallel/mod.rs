@@ -19,9 +19,10 @@
 //! driver folds in the node budget (summed over workers). A cancel is thus
 //! seen within one poll interval, however large the subtrees.
 
-use super::ida::{child_key, solution_parity, with_parity, Ida, Step};
-use super::moves::{dir_code, slide, Neighbours};
-use super::prune::{MovePruner, FORBIDDEN};
+use super::frontier::{children, is_goal, Node};
+use super::ida::{solution_parity, with_parity, Ida, Step};
+use super::moves::Neighbours;
+use super::prune::MovePruner;
 use super::{IterationSummary, Limit, Problem, SearchError, Solution, SolveOptions, Solver, Stats};
 use super::checkpoint::{Counts, Place};
 use crate::board::{path_string, Dir};
@@ -114,14 +115,7 @@ fn iterate<H: TableHooks>(
         idle: Mutex::new(Vec::new()),
         record,
     };
-    let root = Node {
-        tiles: problem.start().tiles().to_vec(),
-        blank: problem.start().blank(),
-        state: pruner.root(problem.start().blank()),
-        g: 0,
-        hs: *root_hs,
-        path: Vec::new(),
-    };
+    let root = Node::root(problem, pruner, *root_hs);
     pool.scope(|s| it.explore(s, root));
     let counts = (it.expanded.load(Relaxed), it.generated.load(Relaxed));
     let largest = it.largest.load(Relaxed);
@@ -144,16 +138,6 @@ const SUBTREES_PER_THREAD: u64 = 64;
 /// Deepest split (the tasks pending at once are about three per level).
 const MAX_SPLIT: u32 = 40;
 
-/// A node above the split depth: the board, how it was reached, its
-/// heuristic and automaton states.
-struct Node<S> {
-    tiles: Vec<u8>,
-    blank: usize,
-    state: u32,
-    g: u32,
-    hs: S,
-    path: Vec<Dir>,
-}
 
 /// What the tasks of one iteration share.
 struct Iteration<'a, H: TableHooks> {
@@ -214,55 +198,21 @@ impl<'a, H: TableHooks> Iteration<'a, H> {
             self.leaf(&node);
             return;
         }
-        let h = self.h;
-        if h.value(&node.hs) == 0 && node.tiles == self.problem.goal().tiles() {
+        if is_goal(self.h, self.problem, &node) {
             self.found(node.path);
             return;
         }
         self.expanded.fetch_add(1, Relaxed);
-        let m = self.nb.of(node.blank);
-        let mut kids = Vec::with_capacity(4);
-        for i in 0..usize::from(m.len) {
-            let next = self.pruner.next(node.state, dir_code(m.dirs[i]));
-            if next == FORBIDDEN {
-                continue;
-            }
-            self.generated.fetch_add(1, Relaxed);
-            let to = usize::from(m.cells[i]);
-            let mut tiles = node.tiles.clone();
-            let tile = slide(&mut tiles, node.blank, to);
-            // (full update: the child is searched further)
-            let hs = h.update(&node.hs, &tiles, tile, to, node.blank);
-            let mut f = node.g + 1 + h.value(&hs);
-            if f <= self.bound && h.has_second() {
-                f = f.max(node.g + 1 + h.second(&hs));
-            }
-            if f > self.bound {
-                self.next_bound.fetch_min(f, Relaxed);
-                continue;
-            }
-            let mut path = node.path.clone();
-            path.push(m.dirs[i]);
-            let child = Node {
-                tiles,
-                blank: to,
-                state: next,
-                g: node.g + 1,
-                hs,
-                path,
-            };
-            let key = child_key(h, f, &child.hs);
-            kids.push((key, child));
-        }
-        // In the order a sequential search takes them (smallest `f` first,
-        // then the heuristic's tie-break): a worker runs the tasks it
-        // spawned last first, so they are spawned in reverse. In the last
-        // iteration the worker then reaches the goal about when a
+        let kids = children(self.h, &self.pruner, &self.nb, &node, self.bound);
+        self.generated.fetch_add(kids.generated, Relaxed);
+        self.next_bound.fetch_min(kids.next_bound, Relaxed);
+        // In the order a sequential search takes them: a worker runs the
+        // tasks it spawned last first, so they are spawned in reverse. In
+        // the last iteration the worker then reaches the goal about when a
         // sequential search would, rather than after subtrees in move order
         // (Korf & Felner's #25 on two threads expanded 1.9 times the nodes
         // of one thread).
-        kids.sort_by_key(|k| k.0);
-        for (_, child) in kids.into_iter().rev() {
+        for child in kids.within.into_iter().rev() {
             scope.spawn(move |s| self.explore(s, child));
         }
     }
