@@ -22,6 +22,7 @@
 use super::frontier::{children, is_goal, Node};
 use super::ida::{solution_parity, with_parity, Ida, Step};
 use super::moves::Neighbours;
+use super::parallel::worker_budget;
 use super::prune::MovePruner;
 use super::{IterationSummary, Problem, SearchError, Solution, SolveOptions, Stats};
 use crate::board::Dir;
@@ -163,12 +164,7 @@ pub fn with_subtrees<R>(
                 // the workers count nodes only for their driver, which
                 // holds the node budget over all of them; the deadline
                 // counts from when the answer started
-                budget: self
-                    .opts
-                    .budget
-                    .clone()
-                    .counting_from(clock.start)
-                    .with_max_nodes(u64::MAX),
+                budget: worker_budget(&self.opts.budget, clock.start),
             };
             (self.work)(&source)
         }

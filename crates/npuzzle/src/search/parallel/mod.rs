@@ -289,7 +289,7 @@ impl<'a, H: TableHooks> Iteration<'a, H> {
 /// What each worker searches under: the user's budget with the user's
 /// deadline (its clock counting from `user_start`) and cancel flag, and no
 /// node limit of its own (the iteration counts the nodes).
-fn worker_budget(user: &Budget, user_start: Instant) -> Budget {
+pub(super) fn worker_budget(user: &Budget, user_start: Instant) -> Budget {
     user.clone()
         .counting_from(user_start)
         .with_max_nodes(u64::MAX)
