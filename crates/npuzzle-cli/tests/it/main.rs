@@ -25,4 +25,5 @@ mod space_cli;
 mod space_cluster;
 mod support {
     pub mod cli;
+    pub mod ports;
 }

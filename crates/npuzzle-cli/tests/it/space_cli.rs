@@ -305,21 +305,10 @@ fn timely_in_one_process_prints_what_local_prints() {
 /// The timely engine as two processes on 127.0.0.1.
 mod processes {
     use super::*;
+    use crate::support::ports::free_ports;
     use cli::npuzzle_process;
-    use std::net::TcpListener;
     use std::process::{Child, Stdio};
     use std::time::{Duration, Instant};
-
-    /// Two free ports on 127.0.0.1 (free when asked; a clash only fails the
-    /// test, it cannot reach anything but this machine).
-    fn two_ports() -> [u16; 2] {
-        let a = TcpListener::bind("127.0.0.1:0").unwrap();
-        let b = TcpListener::bind("127.0.0.1:0").unwrap();
-        [
-            a.local_addr().unwrap().port(),
-            b.local_addr().unwrap().port(),
-        ]
-    }
 
     /// Waits for a child at most `limit`, killing it past that.
     fn wait(mut child: Child, limit: Duration) -> std::process::Output {
@@ -340,7 +329,9 @@ mod processes {
     fn two_processes(args: &[&str], limit: Duration) -> String {
         let dir = temp_dir();
         let hosts = dir.path().join("hosts");
-        let [p0, p1] = two_ports();
+        let [p0, p1] = free_ports(2)[..] else {
+            unreachable!()
+        };
         std::fs::write(&hosts, format!("127.0.0.1:{p0}\n127.0.0.1:{p1}\n")).unwrap();
         let spawn = |i: usize| {
             npuzzle_process()
@@ -398,7 +389,7 @@ mod processes {
     }
 
     #[test]
-    #[ignore = "a minute or more in the test profile; cargo test --release --test space_cli -- --ignored"]
+    #[ignore = "a minute or more in the test profile; cargo test --release -p npuzzle-cli --test it -- --ignored space_cli::"]
     fn timely_three_by_four_as_two_processes() {
         let got = two_processes(&["--size", "3x4", "--csv"], Duration::from_secs(900));
         let counts: Vec<u64> = got

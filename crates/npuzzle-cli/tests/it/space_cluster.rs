@@ -4,11 +4,11 @@
 //! and what must stay JSON alone on standard output.
 
 use crate::support::cli;
+use crate::support::ports::free_ports;
 
 use cli::{npuzzle, npuzzle_process};
 use predicates::prelude::*;
 use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Output, Stdio};
 use std::sync::mpsc;
@@ -24,21 +24,10 @@ fn temp_dir() -> tempfile::TempDir {
         .expect("a temporary directory")
 }
 
-/// `n` free ports on 127.0.0.1 (free when asked: the listeners are held
-/// until all are chosen, so they differ).
-fn ports(n: usize) -> Vec<u16> {
-    let held: Vec<TcpListener> = (0..n)
-        .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
-        .collect();
-    held.iter()
-        .map(|l| l.local_addr().unwrap().port())
-        .collect()
-}
-
 /// A hostfile of `n` fresh addresses in `dir`; returns its path and the
 /// addresses.
 fn hostfile(dir: &Path, n: usize) -> (PathBuf, Vec<String>) {
-    let addresses: Vec<String> = ports(n)
+    let addresses: Vec<String> = free_ports(n)
         .into_iter()
         .map(|p| format!("127.0.0.1:{p}"))
         .collect();
@@ -153,7 +142,7 @@ fn a_different_process_count_is_refused_by_the_processes_that_meet() {
     let (hosts, _) = hostfile(dir.path(), 2);
     let three = dir.path().join("three");
     let mut text = std::fs::read_to_string(&hosts).unwrap();
-    text.push_str(&format!("127.0.0.1:{}\n", ports(1)[0]));
+    text.push_str(&format!("127.0.0.1:{}\n", free_ports(1)[0]));
     std::fs::write(&three, text).unwrap();
     let zero = spawn(&hosts, 2, 0, &["--size", "2x3"]);
     let one = spawn(&three, 3, 1, &["--size", "2x3"]);
@@ -316,7 +305,7 @@ fn a_peer_killed_mid_search_ends_the_other_with_one_line() {
 use npuzzle_testkit::published;
 
 #[test]
-#[ignore = "a minute or more in the test profile; cargo test --release --test space_cluster -- --ignored"]
+#[ignore = "a minute or more in the test profile; cargo test --release -p npuzzle-cli --test it -- --ignored space_cluster::"]
 fn a_run_killed_while_checkpointing_resumes_from_one_checkpoint() {
     let dir = temp_dir();
     let ckpt = dir.path().join("c");
@@ -344,7 +333,7 @@ fn a_run_killed_while_checkpointing_resumes_from_one_checkpoint() {
 #[test]
 fn hostfiles_are_checked_line_by_line() {
     let dir = temp_dir();
-    let [a, b, c] = ports(3)[..] else {
+    let [a, b, c] = free_ports(3)[..] else {
         unreachable!()
     };
     let (a, b, c) = (

@@ -3,7 +3,7 @@
 //! under timely (two workers in one process); checkpoints and refusals.
 //!
 //! The 3×4 cases take about a minute of CPU in the test profile and are
-//! `#[ignore]`d: `cargo test --release --test space -- --ignored`.
+//! `#[ignore]`d: `cargo test --release -p npuzzle-space --test it -- --ignored space::`.
 
 use npuzzle_testkit as common;
 use npuzzle_testkit::published;
@@ -136,7 +136,7 @@ fn antipodes_come_first_in_rank_order_and_are_bounded_by_list() {
 }
 
 #[test]
-#[ignore = "about a minute of CPU in the test profile; cargo test --release --test space -- --ignored"]
+#[ignore = "about a minute of CPU in the test profile; cargo test --release -p npuzzle-space --test it -- --ignored space::"]
 fn three_by_four_matches_the_published_distribution() {
     let got = check_published(3, 4);
     assert_eq!(got.radius(), 53);
@@ -166,7 +166,7 @@ fn timely_with_two_workers_equals_the_local_run() {
 }
 
 #[test]
-#[ignore = "about a minute of CPU in the test profile; cargo test --release --test space -- --ignored"]
+#[ignore = "about a minute of CPU in the test profile; cargo test --release -p npuzzle-space --test it -- --ignored space::"]
 fn timely_three_by_four_equals_the_published_distribution() {
     let got = timely(&blank_corner(3, 4), 20, 2);
     assert_eq!(got.counts, published::distribution("3x4").unwrap());

@@ -2,7 +2,7 @@
 //! kept in `target/tmp/heavy-pdb` so later runs reuse them, and run for
 //! minutes). Run them with
 //!
-//!     cargo test --release --test heavy -- --ignored --nocapture
+//!     cargo test --release -p npuzzle --test it -- --ignored --nocapture heavy::
 
 use npuzzle::board::{Board, Shape};
 use npuzzle::heuristic::pdb::PdbOptions;

@@ -269,7 +269,7 @@ fn agrees_with_plain_ida_on_4x4() {
 
 /// Heavy: all of Korf's 100 with the automaton, the dual lookups and two
 /// threads against the published lengths (6-6-3 built in memory; about
-/// a minute). `cargo test --release --test ida -- --ignored`.
+/// a minute). `cargo test --release -p npuzzle --test it -- --ignored ida::`.
 #[test]
 #[ignore]
 fn korf100_with_every_piece() {
