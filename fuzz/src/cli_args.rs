@@ -202,6 +202,9 @@ fn quick(command: &Command, args: &[OsString]) -> bool {
                 && a.search.max_memory.is_some()
                 && bytes(a.search.max_memory)
                 && a.search.threads <= MAX_THREADS
+                // more processes wait for peers that never come
+                && a.cluster.processes == 1
+                && a.workers.is_none_or(|w| w <= MAX_THREADS)
         }
         Command::Compare(a) => {
             !a.problem.start.is_empty()
@@ -246,7 +249,7 @@ fn quick(command: &Command, args: &[OsString]) -> bool {
                 && s.timeout.is_none()
                 && s.max_memory.is_some()
                 && bytes(s.max_memory)
-                && s.processes == 1
+                && s.cluster.processes == 1
                 && s.workers.is_none_or(|w| w <= MAX_THREADS)
         }
         #[allow(unreachable_patterns)]

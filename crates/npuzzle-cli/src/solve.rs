@@ -6,7 +6,7 @@ use npuzzle::pdb::{BlankMode, PartitionSpec, PdbOptions};
 use npuzzle::HeuristicKind;
 use npuzzle::Pruning;
 use npuzzle::{format_moves, Notation, PartialGoal};
-use npuzzle::{Algorithm, Budget, Metric, Problem, SolveOptions};
+use npuzzle::{Algorithm, Budget, Metric, Problem, Solution, SolveOptions};
 use npuzzle_io::report::Report;
 use std::io::Write;
 use std::path::PathBuf;
@@ -66,6 +66,13 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub checkpoint: super::checkpoint::CheckpointArgs,
+
+    /// timely: workers per process (default and at most: every core).
+    #[arg(long, value_name = "N", value_parser = super::cluster::at_least_one)]
+    pub workers: Option<usize>,
+
+    #[command(flatten)]
+    pub cluster: super::cluster::ClusterArgs,
 }
 
 /// Algorithm, heuristic and budgets, shared by every command that searches.
@@ -237,6 +244,8 @@ impl SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<u8, Failure> {
+    super::solve_timely::check(&args)?;
+    let timely = args.cluster.engine == super::cluster::Engine::Timely;
     if let Some(goal) = args
         .problem
         .goal
@@ -244,6 +253,9 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         .filter(|g| PartialGoal::is_partial(g))
     {
         args.checkpoint.refuse("a partial goal")?;
+        if timely {
+            return Err(timely_refuses("a partial goal"));
+        }
         return super::partial::run(&args, goal);
     }
     let (start, goal) = args.problem.grids()?;
@@ -265,6 +277,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
                 ),
             })
         }
+        _ if timely => return Err(timely_refuses("boards beyond 16x16")),
         _ => {
             args.checkpoint.refuse("the solver of boards beyond 16x16")?;
             return super::large::run(&args.show(), &start, &goal, &opts);
@@ -285,6 +298,12 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         args.checkpoint.refuse("--all")?;
         return super::all::run(&args, &problem, &opts);
     }
+    if timely {
+        return match super::solve_timely::run(&args, &problem, &opts)? {
+            Some(sol) => print(&args, &problem, &sol),
+            None => Ok(0),
+        };
+    }
     // on a terminal, a long IDA* search shows how far it is
     let (budget, watcher) = super::progress::watch(opts.budget.clone());
     let sol = npuzzle::solve(&problem, &opts.clone().with_budget(budget));
@@ -292,7 +311,20 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     if let Err(e) = &sol {
         args.checkpoint.after(e);
     }
-    let sol = sol?;
+    print(&args, &problem, &sol?)
+}
+
+fn timely_refuses(what: &str) -> Failure {
+    Failure {
+        code: super::EXIT_BAD_INPUT,
+        error: anyhow::anyhow!(
+            "--engine timely solves boards of at most 16x16 by IDA*, not {what}"
+        ),
+    }
+}
+
+/// The answer as asked: the count, the path, the boards, the figures.
+fn print(args: &SolveArgs, problem: &Problem, sol: &Solution) -> Result<u8, Failure> {
     if let (Some(m), Some(lower)) = (sol.moves, sol.lower_bound) {
         // Line 1 stays the count; that it is not proven the fewest must not
         // go unsaid.
@@ -306,7 +338,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
             }
         );
     }
-    let mut report = Report::new(&problem, &sol, args.count_start, args.boards);
+    let mut report = Report::new(problem, sol, args.count_start, args.boards);
     // in the notation asked for, counted as the solver counted
     let written = |p: &[npuzzle::Dir]| format_moves(p, args.notation, sol.metric, args.spaced);
     report.path = sol.path.as_deref().map(written);

@@ -2,6 +2,7 @@
 
 mod output;
 
+use super::cluster::{at_least_one, ClusterArgs, Engine};
 use super::{Failure, EXIT_BAD_INPUT, EXIT_BUDGET};
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::{Board, GoalSpec, InputError, Metric, Scan, Shape};
@@ -70,36 +71,15 @@ pub struct SpaceArgs {
     /// Stop after this many seconds (exit 3; the last checkpoint remains).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
-    /// local: one process, every core; timely: timely-dataflow workers.
-    #[arg(long, value_enum, default_value = "local")]
-    pub engine: Engine,
     /// Threads (local) or timely workers per process (default and at most:
     /// every core).
     #[arg(long, value_name = "N", value_parser = at_least_one)]
     pub workers: Option<usize>,
-    /// timely: number of processes (at most 1024).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one)]
-    pub processes: usize,
-    /// timely: this process's number, 0..processes.
-    #[arg(long, value_name = "I", default_value_t = 0)]
-    pub process: usize,
-    /// timely: a file of host:port lines, one per process, in order; blank
-    /// lines and lines starting with # are skipped (default localhost:2101,
-    /// localhost:2102, ...).
-    #[arg(long, value_name = "FILE")]
-    pub hostfile: Option<PathBuf>,
-    /// timely: report connection progress on stderr.
-    #[arg(long)]
-    pub report: bool,
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
     /// One line per level on stderr (for logs; a terminal gets a bar).
     #[arg(short, long)]
     pub verbose: bool,
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
-    Local,
-    Timely,
 }
 
 fn list_count(text: &str) -> Result<usize, String> {
@@ -112,13 +92,6 @@ fn list_count(text: &str) -> Result<usize, String> {
     }
 }
 
-fn at_least_one(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("'{text}' is not a count of at least 1")),
-    }
-}
-
 fn fail(code: u8, error: impl Into<anyhow::Error>) -> Failure {
     Failure {
         code,
@@ -126,7 +99,7 @@ fn fail(code: u8, error: impl Into<anyhow::Error>) -> Failure {
     }
 }
 
-fn space_failure(e: SpaceError) -> Failure {
+pub(crate) fn space_failure(e: SpaceError) -> Failure {
     if let SpaceError::Cancelled { level, saved } = &e {
         if super::interrupted() {
             let saved = match saved {
@@ -179,10 +152,10 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         None => GoalSpec::default(),
     };
     let goal = goal.resolve_for_size(args.size, &mut Scan::new())?;
-    check_engine_flags(&args)?;
+    args.cluster.check()?;
     let opts = options(&args)?;
     announce(&args, &goal, &opts)?;
-    let workers = workers(args.workers);
+    let workers = super::cluster::workers(args.workers, "space");
     // Ctrl-C and --timeout raise the same flag; `interrupted` tells them
     // apart.
     let cancel = super::ctrl_c();
@@ -195,9 +168,9 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
     if let (Some(limit), Some(secs)) = (timeout, args.timeout) {
         watchdog(limit, secs, Arc::clone(&cancel), done);
     }
-    let bars = Arc::new(Bars::new(args.verbose, args.report));
+    let bars = Arc::new(Bars::new(args.verbose, args.cluster.report));
     let t0 = Instant::now();
-    let (result, primary) = match args.engine {
+    let (result, primary) = match args.cluster.engine {
         Engine::Local => (local(&goal, &opts, workers, &bars, &cancel)?, true),
         Engine::Timely => timely(&goal, &opts, &args, workers, bars.clone(), cancel)?,
     };
@@ -220,38 +193,6 @@ pub fn run(args: SpaceArgs) -> Result<u8, Failure> {
         print(&args, &result, seconds)?;
     }
     Ok(0)
-}
-
-/// Refuses the timely engine's flags with the local engine, and a process
-/// number beyond the processes.
-fn check_engine_flags(args: &SpaceArgs) -> Result<(), Failure> {
-    if args.engine == Engine::Local {
-        let timely_only = [
-            (args.processes != 1, "--processes"),
-            (args.process != 0, "--process"),
-            (args.hostfile.is_some(), "--hostfile"),
-            (args.report, "--report"),
-        ];
-        if let Some((_, flag)) = timely_only.iter().find(|(given, _)| *given) {
-            return Err(fail(
-                EXIT_BAD_INPUT,
-                anyhow::anyhow!(
-                    "{flag} is an option of --engine timely; the local engine runs in one process"
-                ),
-            ));
-        }
-    }
-    if args.process >= args.processes {
-        return Err(fail(
-            EXIT_BAD_INPUT,
-            anyhow::anyhow!(
-                "--process {} is not below --processes {} (processes are numbered from 0)",
-                args.process,
-                args.processes
-            ),
-        ));
-    }
-    Ok(())
 }
 
 /// The search's options from the command line.
@@ -284,8 +225,8 @@ fn options(args: &SpaceArgs) -> Result<SpaceOptions, Failure> {
 /// Says what the search needs before anything else, and refuses what
 /// does not fit: the memory, and files that could not be written.
 fn announce(args: &SpaceArgs, goal: &Board, opts: &SpaceOptions) -> Result<(), Failure> {
-    let shares = if args.engine == Engine::Timely {
-        args.processes.max(1) as u128
+    let shares = if args.cluster.engine == Engine::Timely {
+        args.cluster.processes.max(1) as u128
     } else {
         1
     };
@@ -358,7 +299,7 @@ fn print(args: &SpaceArgs, result: &SpaceResult, seconds: f64) -> Result<(), Fai
     }
     let mut out = std::io::stdout().lock();
     let text = if args.json {
-        json(result, args.engine, args.metric, seconds)
+        json(result, args.cluster.engine, args.metric, seconds)
     } else if args.csv {
         csv(result)
     } else {
@@ -394,21 +335,6 @@ fn probe_writable(path: &Path) -> Result<(), Failure> {
 /// Threads or workers per process: `--workers`, at most (and by default)
 /// the machine's cores; more would only add threads (and, for timely,
 /// buffers for every pair of workers).
-fn workers(asked: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    match asked {
-        Some(n) if n > cores => {
-            eprintln!(
-                "npuzzle: space: --workers {n} is more than this machine's {cores} cores; \
-                 using {cores}"
-            );
-            cores
-        }
-        Some(n) => n,
-        None => cores,
-    }
-}
-
 fn local(
     goal: &Board,
     opts: &SpaceOptions,
@@ -433,33 +359,15 @@ fn timely(
     bars: Arc<Bars>,
     cancel: Arc<AtomicBool>,
 ) -> Result<(SpaceResult, bool), Failure> {
-    use npuzzle_space::cluster::{self, Cluster};
-    let addresses = match &args.hostfile {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| fail(1, anyhow::anyhow!("cannot read {}: {e}", path.display())))?;
-            cluster::parse_hostfile(&text, args.processes).map_err(|e| {
-                fail(
-                    EXIT_BAD_INPUT,
-                    anyhow::anyhow!("--hostfile {}: {e}", path.display()),
-                )
-            })?
-        }
-        None => Vec::new(),
-    };
-    let cluster = Cluster {
-        workers,
-        processes: args.processes,
-        process: args.process,
-        addresses,
-        // --timeout bounds the wait through the cancel flag.
-        connect_limit: args
-            .timeout
-            .is_none()
-            .then_some(cluster::DEFAULT_CONNECT_LIMIT),
-    };
+    use npuzzle_space::cluster;
+    // --timeout bounds the wait through the cancel flag.
+    let limit = args
+        .timeout
+        .is_none()
+        .then_some(cluster::DEFAULT_CONNECT_LIMIT);
+    let cluster = args.cluster.cluster(workers, limit)?;
     let result = cluster::analyze(goal, opts, &cluster, bars, cancel).map_err(space_failure)?;
-    Ok((result, args.process == 0))
+    Ok((result, args.cluster.process == 0))
 }
 
 /// A bar per level on a terminal; with `--verbose`, a line per level.

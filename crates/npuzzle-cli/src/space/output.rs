@@ -1,6 +1,6 @@
 //! What `npuzzle space` prints: the table, CSV, JSON and the SVG plot.
 
-use super::Engine;
+use crate::cluster::Engine;
 use npuzzle_space::SpaceResult;
 
 /// `12!/2`, the count the total must equal.

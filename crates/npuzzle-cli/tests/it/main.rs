@@ -15,6 +15,7 @@ mod cli_robust;
 mod cli_solve;
 mod cli_sweep;
 mod cli_trace;
+mod cluster_solve;
 mod fuzz_regressions;
 mod lists;
 mod readme;
@@ -26,4 +27,5 @@ mod space_cluster;
 mod support {
     pub mod cli;
     pub mod ports;
+    pub mod procs;
 }

@@ -306,22 +306,10 @@ fn timely_in_one_process_prints_what_local_prints() {
 mod processes {
     use super::*;
     use crate::support::ports::free_ports;
+    use crate::support::procs::wait;
     use cli::npuzzle_process;
-    use std::process::{Child, Stdio};
-    use std::time::{Duration, Instant};
-
-    /// Waits for a child at most `limit`, killing it past that.
-    fn wait(mut child: Child, limit: Duration) -> std::process::Output {
-        let t0 = Instant::now();
-        while child.try_wait().unwrap().is_none() {
-            if t0.elapsed() > limit {
-                let _ = child.kill();
-                panic!("a timely process ran longer than {limit:?}");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        child.wait_with_output().unwrap()
-    }
+    use std::process::Stdio;
+    use std::time::Duration;
 
     /// `npuzzle space ARGS` as two timely processes of two workers each on
     /// 127.0.0.1; returns process 0's standard output (which is the

@@ -4,7 +4,8 @@
 //! and what must stay JSON alone on standard output.
 
 use crate::support::cli;
-use crate::support::ports::free_ports;
+use crate::support::ports::{free_ports, hostfile};
+use crate::support::procs::wait;
 
 use cli::{npuzzle, npuzzle_process};
 use predicates::prelude::*;
@@ -12,7 +13,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Output, Stdio};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Far more than any of these runs takes; only a hang reaches it.
 const LIMIT: Duration = Duration::from_secs(60);
@@ -22,18 +23,6 @@ fn temp_dir() -> tempfile::TempDir {
         .prefix("space-cluster-")
         .tempdir_in(env!("CARGO_TARGET_TMPDIR"))
         .expect("a temporary directory")
-}
-
-/// A hostfile of `n` fresh addresses in `dir`; returns its path and the
-/// addresses.
-fn hostfile(dir: &Path, n: usize) -> (PathBuf, Vec<String>) {
-    let addresses: Vec<String> = free_ports(n)
-        .into_iter()
-        .map(|p| format!("127.0.0.1:{p}"))
-        .collect();
-    let path = dir.join("hosts");
-    std::fs::write(&path, addresses.join("\n") + "\n").unwrap();
-    (path, addresses)
 }
 
 /// Process `i` of `n` of `npuzzle space --engine timely ARGS`.
@@ -47,19 +36,6 @@ fn spawn(hosts: &Path, n: usize, i: usize, args: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap()
-}
-
-/// Waits for a child at most `limit`, killing it past that.
-fn wait(mut child: Child, limit: Duration) -> Output {
-    let t0 = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if t0.elapsed() > limit {
-            let _ = child.kill();
-            panic!("a timely process ran longer than {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 fn stderr(out: &Output) -> String {

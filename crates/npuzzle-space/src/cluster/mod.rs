@@ -18,11 +18,14 @@
 //! reported once (see `watch`).
 
 mod connect;
+mod ida;
 mod part;
+mod rounds;
 mod watch;
 mod worker;
 
 pub use connect::{parse_hostfile, DEFAULT_CONNECT_LIMIT, MAX_PROCESSES};
+pub use ida::{checkpoint_path, solve, ClusterSolveError, Sharing, DEFAULT_SLICE};
 
 use super::{boards_of, for_cells, Checkpointing, Progress, SpaceError, SpaceOptions, SpaceResult};
 use connect::{Meeting, Terms};
@@ -36,9 +39,9 @@ use timely::communication::allocator::zero_copy::initialize::{
     initialize_networking_from_sockets, CommsGuard,
 };
 use timely::communication::allocator::ProcessBuilder;
-use timely::communication::{Allocator, AllocatorBuilder, Hooks, WorkerGuards};
+use timely::communication::{AllocatorBuilder, Hooks, WorkerGuards};
 use watch::{PeerStream, Watch};
-use worker::{run_worker, Outcome};
+use worker::run_worker;
 
 /// At most this many workers in all (`workers × processes`): timely keeps
 /// buffers for every pair of workers, so memory grows with the square.
@@ -180,25 +183,12 @@ pub fn analyze(
         },
         e => e,
     })?;
-    let addresses = cluster.addresses()?;
-    let watch = Arc::new(Watch::new(addresses.clone()));
-    let (builders, comms) = if cluster.processes == 1 {
-        let (builders, _) = timely::CommunicationConfig::Process(cluster.workers)
-            .try_build()
-            .map_err(SpaceError::Cluster)?;
-        (builders, None)
-    } else {
-        let sockets = connect::meet(&Meeting {
-            me: cluster.process,
-            addresses: &addresses,
-            terms: &terms(goal, opts, cluster, &addresses),
-            limit: cluster.connect_limit,
-            cancel: &cancel,
-            progress: &*progress,
-        })?;
-        let (builders, comms) = network(sockets, cluster, &watch)?;
-        (builders, Some(comms))
-    };
+    let net = connect(
+        cluster,
+        |a| terms(goal, opts, cluster, a),
+        &cancel,
+        &*progress,
+    )?;
     progress.started(super::memory::positions(shape).unwrap_or(0) as u64, share);
     let job = Arc::new(Job {
         goal: goal.clone(),
@@ -208,11 +198,90 @@ pub fn analyze(
         checkpoint: opts.checkpoint.clone(),
         progress,
         cancel,
-        watch: Arc::clone(&watch),
+        watch: Arc::clone(&net.watch),
     });
-    let guards =
-        timely::communication::initialize_from(builders, Box::new(()), move |a| run(a, &job))
+    let results = run_workers(net, move |worker| {
+        for_cells!(job.goal.shape(), run_worker(worker, &job))
+    })?;
+    let (counts, sample) = first_result(results)?;
+    Ok(SpaceResult {
+        goal: goal.clone(),
+        counts,
+        antipodes: boards_of(goal, &sample)?,
+    })
+}
+
+/// A run's processes met, agreed and connected: what its workers start
+/// from.
+struct Net {
+    builders: Vec<AllocatorBuilder>,
+    comms: Option<CommsGuard>,
+    watch: Arc<Watch>,
+}
+
+/// Meets the other processes of `cluster` (none if it has one process)
+/// and agrees with them on the terms `terms` makes of the addresses.
+fn connect(
+    cluster: &Cluster,
+    terms: impl FnOnce(&[String]) -> Terms,
+    cancel: &AtomicBool,
+    progress: &dyn Progress,
+) -> Result<Net, SpaceError> {
+    let addresses = cluster.addresses()?;
+    let watch = Arc::new(Watch::new(addresses.clone()));
+    if cluster.processes == 1 {
+        let (builders, _) = timely::CommunicationConfig::Process(cluster.workers)
+            .try_build()
             .map_err(SpaceError::Cluster)?;
+        return Ok(Net {
+            builders,
+            comms: None,
+            watch,
+        });
+    }
+    let sockets = connect::meet(&Meeting {
+        me: cluster.process,
+        addresses: &addresses,
+        terms: &terms(&addresses),
+        limit: cluster.connect_limit,
+        cancel,
+        progress,
+    })?;
+    let (builders, comms) = network(sockets, cluster, &watch)?;
+    Ok(Net {
+        builders,
+        comms: Some(comms),
+        watch,
+    })
+}
+
+/// Runs `work` on every worker of this process, each thread part of the
+/// run's [`Watch`]; returns each worker's result, or the run's failure.
+/// A worker that returns still steps its dataflows until every peer is
+/// done with them (or the run failed), so that no peer stalls waiting for
+/// its progress.
+fn run_workers<T, F>(net: Net, work: F) -> Result<Vec<Result<T, SpaceError>>, SpaceError>
+where
+    T: Send + 'static,
+    F: Fn(&mut timely::worker::Worker) -> Result<T, SpaceError> + Send + Sync + 'static,
+{
+    let Net {
+        builders,
+        comms,
+        watch,
+    } = net;
+    let w = Arc::clone(&watch);
+    let guards = timely::communication::initialize_from(builders, Box::new(()), move |a| {
+        watch::enter(&w, None);
+        let mut worker =
+            timely::worker::Worker::new(timely::WorkerConfig::default(), a, Some(Instant::now()));
+        let result = work(&mut worker);
+        while worker.has_dataflows() && !w.failed() {
+            worker.step_or_park(Some(Duration::from_millis(50)));
+        }
+        result
+    })
+    .map_err(SpaceError::Cluster)?;
     let results = wait_for(guards, &watch);
     let closed = comms.is_none_or(|c| close(c, &watch));
     if let Some(e) = watch.error() {
@@ -221,16 +290,23 @@ pub fn analyze(
     let (Some(results), true) = (results, closed) else {
         return Err(SpaceError::Cluster("the workers did not finish".into()));
     };
+    Ok(results
+        .into_iter()
+        .map(|r| r.map_err(SpaceError::Cluster).and_then(|r| r))
+        .collect())
+}
+
+/// The first worker's result, unless one failed: then the most telling
+/// failure (a worker's own says more than its peers' "a worker failed").
+fn first_result<T>(results: Vec<Result<T, SpaceError>>) -> Result<T, SpaceError> {
     let mut first = None;
     let mut error = None;
     for r in results {
-        match r.map_err(SpaceError::Cluster) {
-            Ok(Ok(out)) => {
+        match r {
+            Ok(out) => {
                 first.get_or_insert(out);
             }
-            // A worker's own failure says more than its peers' "a worker
-            // failed".
-            Ok(Err(e)) | Err(e) => {
+            Err(e) => {
                 if error.is_none() || matches!(error, Some(SpaceError::Cluster(_))) {
                     error = Some(e);
                 }
@@ -240,13 +316,7 @@ pub fn analyze(
     if let Some(e) = error {
         return Err(e);
     }
-    let (counts, sample) =
-        first.ok_or_else(|| SpaceError::Cluster("no worker in this process".into()))?;
-    Ok(SpaceResult {
-        goal: goal.clone(),
-        counts,
-        antipodes: boards_of(goal, &sample)?,
-    })
+    first.ok_or_else(|| SpaceError::Cluster("no worker in this process".into()))
 }
 
 /// timely's send and receive threads over the agreed connections.
@@ -275,30 +345,11 @@ fn network(
     ))
 }
 
-/// One worker thread: the search, then (unless the run failed) its share
-/// of the dataflow until every peer is done with it.
-fn run(allocator: Allocator, job: &Job) -> Result<Outcome, SpaceError> {
-    watch::enter(&job.watch, None);
-    let mut worker = timely::worker::Worker::new(
-        timely::WorkerConfig::default(),
-        allocator,
-        Some(Instant::now()),
-    );
-    let result = for_cells!(job.goal.shape(), run_worker(&mut worker, job));
-    // A worker that failed on its own still steps its dataflow, so that no
-    // peer stalls waiting for its progress; after a lost peer there is no
-    // progress to wait for.
-    while worker.has_dataflows() && !job.watch.failed() {
-        worker.step_or_park(Some(Duration::from_millis(50)));
-    }
-    result
-}
-
-type Results = Vec<Result<Result<Outcome, SpaceError>, String>>;
+type Results<T> = Vec<Result<T, String>>;
 
 /// The workers' results; `None` if the run failed and they did not stop
 /// within [`LOST_GRACE`] (they are left behind).
-fn wait_for(guards: WorkerGuards<Result<Outcome, SpaceError>>, watch: &Watch) -> Option<Results> {
+fn wait_for<T: Send + 'static>(guards: WorkerGuards<T>, watch: &Watch) -> Option<Results<T>> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(guards.join());

@@ -23,6 +23,7 @@ use super::frontier::{children, is_goal, Node};
 use super::ida::{solution_parity, with_parity, Ida, Step};
 use super::moves::Neighbours;
 use super::parallel::worker_budget;
+use super::plan::heuristic_for;
 use super::prune::MovePruner;
 use super::{IterationSummary, Problem, SearchError, Solution, SolveOptions, Stats};
 use crate::board::Dir;
@@ -169,8 +170,11 @@ pub fn with_subtrees<R>(
             (self.work)(&source)
         }
     }
+    // the planner's heuristic for IDA* on this board (`auto`: pattern
+    // databases on the 4x4 and 5x5)
+    let (heuristic, _) = heuristic_for(opts.heuristic, problem.start().shape())?;
     with_heuristic(
-        opts.heuristic,
+        heuristic,
         problem.goal(),
         &opts.pdb,
         &opts.budget,

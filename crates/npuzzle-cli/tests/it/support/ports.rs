@@ -9,6 +9,7 @@
 //! are checked free when handed out.
 
 use std::net::TcpListener;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
@@ -44,4 +45,16 @@ pub fn free_ports(n: usize) -> Vec<u16> {
     }
     assert_eq!(out.len(), n, "{n} free ports below {high}");
     out
+}
+
+/// A hostfile of `n` fresh addresses in `dir`; returns its path and the
+/// addresses.
+pub fn hostfile(dir: &Path, n: usize) -> (PathBuf, Vec<String>) {
+    let addresses: Vec<String> = free_ports(n)
+        .into_iter()
+        .map(|p| format!("127.0.0.1:{p}"))
+        .collect();
+    let path = dir.join("hosts");
+    std::fs::write(&path, addresses.join("\n") + "\n").unwrap();
+    (path, addresses)
 }
