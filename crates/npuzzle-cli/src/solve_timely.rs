@@ -6,6 +6,7 @@ use super::solve::SolveArgs;
 use super::{Failure, EXIT_BAD_INPUT};
 use npuzzle::{Algorithm, ErrorKind, Metric, Problem, Solution, SolveOptions};
 use npuzzle_space::cluster::{self, ClusterSolveError, Sharing};
+use npuzzle_space::SpaceError;
 
 fn bad(msg: String) -> Failure {
     Failure {
@@ -86,6 +87,18 @@ pub fn run(
             }
             Err(e.into())
         }
-        Err(ClusterSolveError::Cluster(e)) => Err(super::space::space_failure(e)),
+        Err(ClusterSolveError::Cluster(e)) => {
+            if let (Some(path), SpaceError::LostPeer { .. }) = (&args.checkpoint.checkpoint, &e) {
+                let saved = cluster::checkpoint_path(path, c.process, c.processes);
+                if saved.exists() {
+                    eprintln!(
+                        "npuzzle: the search is saved in {} (one file a process); every process \
+                         restarted with --resume goes on from it",
+                        saved.display()
+                    );
+                }
+            }
+            Err(super::space::space_failure(e))
+        }
     }
 }

@@ -21,8 +21,10 @@ use timely::worker::Worker;
 const TASKS_PER_WORKER: usize = 64;
 /// Deeper cuts cost more than they balance.
 const MAX_DEPTH: u32 = 40;
-/// The most tasks a cut is deepened to (a few tens of MB of boards).
-const MAX_TASKS: usize = 1 << 20;
+/// The most tasks an iteration's cut is deepened to when its tasks were
+/// uneven: each worker holds its cut's boards and paths, tens of MB at
+/// this size (64 tasks for each of 4096 workers).
+const MAX_TASKS: usize = 1 << 18;
 /// An iteration whose tasks take fewer nodes than this each, on average,
 /// is over too soon for its balance to matter.
 const MIN_SHARE: u64 = 10_000;
