@@ -73,7 +73,8 @@ pub fn run(
         .then_some(cluster::DEFAULT_CONNECT_LIMIT);
     let c = args.cluster.cluster(workers, limit)?;
     let opts = opts.clone().with_algorithm(Algorithm::Idastar);
-    match cluster::solve(problem, &opts, &c, &Sharing::default()) {
+    let report = Report(args.cluster.report);
+    match cluster::solve(problem, &opts, &c, &Sharing::default(), &report) {
         Ok(sol) => Ok((c.process == 0).then_some(sol)),
         Err(ClusterSolveError::Search(e)) => {
             if let Some(path) = &args.checkpoint.checkpoint {
@@ -99,6 +100,17 @@ pub fn run(
                 }
             }
             Err(super::space::space_failure(e))
+        }
+    }
+}
+
+/// `--report`: how the processes connect, on stderr.
+struct Report(bool);
+
+impl npuzzle_space::Progress for Report {
+    fn connecting(&self, note: &str) {
+        if self.0 {
+            eprintln!("npuzzle: solve: {note}");
         }
     }
 }

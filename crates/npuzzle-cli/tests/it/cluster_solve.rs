@@ -175,10 +175,27 @@ fn a_process_that_dies_ends_the_other_with_one_error() {
     let walk = stdout_of(&[
         "random", "--size", "5x5", "--moves", "200", "--count", "1", "--seed", "3",
     ]);
-    let args = ["--heuristic", "misplaced", walk.trim()];
+    // The checkpoint, written after the first round, says the search is
+    // under way (a process killed before it connected would leave the
+    // other waiting for it: a peer that never came).
+    let ck = dir.path().join("dies.ckpt");
+    let ck = ck.to_str().unwrap();
+    let args = [
+        "--heuristic",
+        "misplaced",
+        "--checkpoint",
+        ck,
+        "--checkpoint-every",
+        "0",
+        walk.trim(),
+    ];
     let zero = spawn(&hosts, 2, 0, &args);
     let mut one = spawn(&hosts, 2, 1, &args);
-    std::thread::sleep(Duration::from_secs(3));
+    let part = PathBuf::from(format!("{ck}.p1-of-2"));
+    let t0 = std::time::Instant::now();
+    while !part.exists() && t0.elapsed() < LIMIT {
+        std::thread::sleep(Duration::from_millis(5));
+    }
     assert!(
         one.try_wait().unwrap().is_none(),
         "the search ended before the kill"
@@ -189,12 +206,17 @@ fn a_process_that_dies_ends_the_other_with_one_error() {
     let out = wait(zero, Duration::from_secs(30));
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    let lines: Vec<&str> = err
+    // the error, and how to go on from the checkpoint
+    let (hint, lines): (Vec<&str>, Vec<&str>) = err
         .lines()
-        .filter(|l| !l.contains("pattern database"))
-        .collect();
+        .partition(|l| l.starts_with("npuzzle: the search is saved in"));
     assert_eq!(lines.len(), 1, "one error line, not:\n{err}");
-    assert!(lines[0].contains("process 1"), "{err}");
+    assert!(lines[0].contains("lost process 1"), "{err}");
+    assert_eq!(hint.len(), 1, "{err}");
+    assert!(
+        hint[0].contains("p0-of-2") && hint[0].contains("--resume"),
+        "{err}"
+    );
     assert!(!err.contains("panicked"), "{err}");
     assert!(t0.elapsed() < Duration::from_secs(20), "{:?}", t0.elapsed());
 }
@@ -430,4 +452,15 @@ fn a_process_killed_mid_search_and_both_resumed_end_with_the_optimal_length() {
     let children: Vec<Child> = (0..2).map(|i| spawn(&hosts, 2, i, &resumed)).collect();
     let outs: Vec<Output> = children.into_iter().map(|c| wait(c, LIMIT)).collect();
     assert_eq!(answer(&outs).trim(), "58");
+}
+
+#[test]
+fn report_says_how_the_processes_connect() {
+    let outs = cluster(2, &["--report", "8 6 7 2 5 4 3 0 1"]);
+    assert_eq!(answer(&outs).trim(), "31");
+    let err = text(&outs[0].stderr);
+    assert!(
+        err.contains("npuzzle: solve: process 1") && err.contains("connected"),
+        "{err}"
+    );
 }

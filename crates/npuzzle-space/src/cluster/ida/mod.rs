@@ -28,7 +28,7 @@ mod saved;
 mod serve;
 
 use super::{connect, first_result, run_workers, Cluster, Terms};
-use crate::{Silent, SpaceError};
+use crate::{Progress, SpaceError};
 use drive::{drive, Plan};
 use npuzzle::{Problem, SearchError, Solution, SolveOptions};
 pub use saved::process_path as checkpoint_path;
@@ -80,11 +80,13 @@ impl Default for Sharing {
 /// board, goal, heuristic and its databases, pruning and workers, refusing
 /// any difference ([`SpaceError::Disagree`]). A peer lost during the
 /// search ends the others within seconds ([`SpaceError::LostPeer`]).
+/// `progress` hears how the processes connect.
 pub fn solve(
     problem: &Problem,
     opts: &SolveOptions,
     cluster: &Cluster,
     sharing: &Sharing,
+    progress: &dyn Progress,
 ) -> Result<Solution, ClusterSolveError> {
     let t0 = Instant::now();
     let cancel = opts
@@ -115,7 +117,7 @@ pub fn solve(
                 cluster,
                 |a| terms(problem, opts, cluster, a, &identity),
                 &cancel,
-                &Silent,
+                progress,
             )?;
             let run = run_name(problem, opts, cluster, &identity);
             let plan = Plan {
