@@ -65,12 +65,10 @@ pub fn run(
     opts: &SolveOptions,
 ) -> Result<Option<Solution>, Failure> {
     let workers = super::cluster::workers(args.workers, "solve");
-    // --timeout bounds the wait for the peers through the cancel flag.
-    let limit = args
-        .search
-        .timeout
-        .is_none()
-        .then_some(cluster::DEFAULT_CONNECT_LIMIT);
+    // --timeout bounds the wait for the peers as it bounds the search
+    let limit = Some(
+        super::solve::parse_timeout(args.search.timeout)?.unwrap_or(cluster::DEFAULT_CONNECT_LIMIT),
+    );
     let c = args.cluster.cluster(workers, limit)?;
     let opts = opts.clone().with_algorithm(Algorithm::Idastar);
     let report = Report(args.cluster.report);

@@ -464,3 +464,19 @@ fn report_says_how_the_processes_connect() {
         "{err}"
     );
 }
+
+#[test]
+fn a_peer_that_never_comes_ends_the_wait_at_the_timeout() {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let (hosts, _) = hostfile(dir.path(), 2);
+    let out = wait(
+        spawn(&hosts, 2, 0, &["--timeout", "1", "8 6 7 2 5 4 3 0 1"]),
+        LIMIT,
+    );
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("never came: process 1"),
+        "{}",
+        text(&out.stderr)
+    );
+}
