@@ -480,3 +480,39 @@ fn a_peer_that_never_comes_ends_the_wait_at_the_timeout() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_run_stopped_by_its_timeout_resumes_and_counts_as_one_never_stopped() {
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let ck = dir.path().join("timeout.ckpt");
+    let ck = ck.to_str().unwrap();
+    let walk = long_walk();
+    let local = stdout_of(&[
+        "solve",
+        "--algo",
+        "idastar",
+        "--heuristic",
+        "manhattan",
+        "--stats",
+        &walk,
+    ]);
+    let common = ["--heuristic", "manhattan", "--stats", "--checkpoint", ck];
+    let first = cluster(2, &[&common[..], &["--timeout", "1", &walk]].concat());
+    // a machine fast enough to finish within the second has nothing to resume
+    let out = if first[0].status.success() {
+        answer(&first)
+    } else {
+        for (i, out) in first.iter().enumerate() {
+            assert_eq!(
+                out.status.code(),
+                Some(3),
+                "process {i}: {}",
+                text(&out.stderr)
+            );
+        }
+        answer(&cluster(2, &[&common[..], &["--resume", &walk]].concat()))
+    };
+    assert_eq!(out.lines().next(), local.lines().next());
+    // tasks cut short by the timeout are searched again, and counted once
+    assert_eq!(exhausted(&out), exhausted(&local));
+}

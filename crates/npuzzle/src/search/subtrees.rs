@@ -155,8 +155,10 @@ pub fn with_subtrees<R>(
         fn run<H: TableHooks>(self, h: &H) -> R {
             let clock = Clock::new(&self.opts.budget);
             let shape = self.problem.start().shape();
-            let pruner =
-                MovePruner::shared_until(shape, self.opts.pruning, &|| clock.poll().is_err());
+            // Built whole, never cut short by the budget: a build the
+            // deadline ended would leave this process a weaker automaton
+            // than its peers', so other cuts, other task numbers.
+            let pruner = MovePruner::shared(shape, self.opts.pruning);
             let source = Source {
                 h,
                 problem: self.problem,
@@ -421,7 +423,7 @@ mod tests {
                 ..options()
             })
             .expect("a serial search");
-            for depth in [0, 1, 2, 3, 5, 8] {
+            for depth in [0, 1, 2, 3, 5, 8, 13, 21, 34, 80] {
                 let (path, sizes) = drive(&p, &opts, depth);
                 assert_eq!(path.as_ref().map(|p| p.len() as u32), serial.moves, "{start}");
                 let Some(path) = path else {

@@ -126,16 +126,19 @@ fn search(s: &mut dyn Subtrees, tasks: &[u32], slice: Duration) -> Searched {
             out.done.push(t);
             continue;
         };
-        out.expanded += expanded;
-        out.generated += generated;
-        out.largest = out.largest.max(expanded);
+        // A task given up is searched again from its root (after a resume,
+        // say): only finished tasks' nodes count, or they would count
+        // twice.
+        let finished = matches!(end, TaskEnd::Exhausted | TaskEnd::Found(_));
+        if finished {
+            out.done.push(t);
+            out.expanded += expanded;
+            out.generated += generated;
+            out.largest = out.largest.max(expanded);
+        }
         match end {
-            TaskEnd::Exhausted => {
-                out.done.push(t);
-                out.next_bound = out.next_bound.min(next_bound);
-            }
+            TaskEnd::Exhausted => out.next_bound = out.next_bound.min(next_bound),
             TaskEnd::Found(path) => {
-                out.done.push(t);
                 out.found = Some(path);
                 break;
             }
