@@ -66,6 +66,8 @@ struct Report {
     found: Option<Vec<u8>>,
     /// Why it stopped, if a budget or the cancel flag stopped it.
     halted: Option<u8>,
+    /// The checksum of its cut of the iteration: all must be equal.
+    cut: u32,
 }
 
 /// A worker's answer: the search's own (a solution or a budget spent), or
@@ -89,6 +91,8 @@ struct Driver<'a> {
     last_save: Instant,
     /// When the workers agreed to start.
     started: Instant,
+    /// The checksum of this worker's cut of the iteration under way.
+    cut_sum: u32,
 }
 
 /// Runs the search on `worker`, asking its search thread through `link`.
@@ -118,6 +122,7 @@ pub(super) fn drive(
         saver,
         last_save: Instant::now(),
         started: Instant::now(),
+        cut_sum: 0,
     };
     d.start()?;
     while d.st.bound != u32::MAX {
@@ -314,9 +319,10 @@ impl Driver<'_> {
         deepen: bool,
     ) -> Result<(IterationCut, u32), SpaceError> {
         loop {
-            let Reply::Cut(cut) = self.ask(Cmd::Cut { bound, depth })? else {
+            let Reply::Cut(cut, sum) = self.ask(Cmd::Cut { bound, depth })? else {
                 return Err(confused());
             };
+            self.cut_sum = sum;
             let enough = cut.tasks >= self.plan.peers * TASKS_PER_WORKER;
             let deepest = depth >= bound.min(MAX_DEPTH);
             if !deepen || cut.found.is_some() || cut.tasks == 0 || enough || deepest {
@@ -363,9 +369,20 @@ impl Driver<'_> {
                 .found
                 .map(|p| p.iter().map(|&d| dir_index(d)).collect()),
             halted: searched.halted.map(interrupt_code),
+            cut: self.cut_sum,
         };
         let all = self.rounds.round(self.worker, self.time, report)?;
         self.time += 1;
+        // Workers that cut an iteration differently would exchange task
+        // numbers that mean different subtrees: a defect, never a wrong
+        // answer.
+        if let Some((w, r)) = all.iter().enumerate().find(|(_, r)| r.cut != self.cut_sum) {
+            return Err(SpaceError::Cluster(format!(
+                "worker {w} cut the iteration of bound {} unlike worker {me} (checksums {:08x} and \
+                 {:08x}): the processes do not search the same tree",
+                self.st.bound, r.cut, self.cut_sum
+            )));
+        }
         if all.len() != self.plan.peers {
             return Err(SpaceError::Cluster(format!(
                 "{} of {} workers reported (a worker stopped)",

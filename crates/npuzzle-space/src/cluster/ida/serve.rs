@@ -44,7 +44,9 @@ pub(super) enum Finish {
 /// The search thread's answers, one per [`Cmd`].
 pub(super) enum Reply {
     Bound(u32),
-    Cut(IterationCut),
+    /// The cut, and a checksum of its tasks' moves (what every worker
+    /// must hold alike).
+    Cut(IterationCut, u32),
     Searched(Searched),
     Done(Box<Result<Solution, SearchError>>),
 }
@@ -86,7 +88,11 @@ pub(super) fn serve(
         let reply = match cmd {
             Cmd::FirstBound => Reply::Bound(s.first_bound()),
             Cmd::BoundAfter(next) => Reply::Bound(s.bound_after(next)),
-            Cmd::Cut { bound, depth } => Reply::Cut(s.cut(bound, depth)),
+            Cmd::Cut { bound, depth } => {
+                let cut = s.cut(bound, depth);
+                let sum = checksum(&*s, cut.tasks);
+                Reply::Cut(cut, sum)
+            }
             Cmd::Search { tasks, slice } => Reply::Searched(search(&mut *s, &tasks, slice)),
             Cmd::Finish(Finish::Solved {
                 path,
@@ -103,6 +109,17 @@ pub(super) fn serve(
             return;
         }
     }
+}
+
+/// A CRC-32 of the count and the moves of a cut's tasks.
+fn checksum(s: &dyn Subtrees, tasks: usize) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(&(tasks as u64).to_le_bytes());
+    for t in 0..tasks {
+        h.update(s.task_moves(t).as_bytes());
+        h.update(b"/");
+    }
+    h.finalize()
 }
 
 fn search(s: &mut dyn Subtrees, tasks: &[u32], slice: Duration) -> Searched {
