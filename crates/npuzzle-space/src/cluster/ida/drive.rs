@@ -145,8 +145,17 @@ impl Driver<'_> {
             Some((path, _, true)) => Some(load(path, &self.plan.run)),
             _ => None,
         };
+        // A process that has no file yet (lost before it first saved) goes
+        // on from another's: every state is the whole run's.
+        let mut missing = None;
         let (mine, failed) = match mine {
             Some(Ok(s)) => (Ok(Some(s)), None),
+            Some(Err(SpaceError::CheckpointRead { path, source }))
+                if source.kind() == std::io::ErrorKind::NotFound =>
+            {
+                missing = Some(SpaceError::CheckpointRead { path, source });
+                (Ok(None), None)
+            }
             Some(Err(e)) => (Err(e.to_string()), Some(e)),
             None => (Ok(None), None),
         };
@@ -173,9 +182,11 @@ impl Driver<'_> {
             )));
         }
         let all: Vec<State> = all.into_iter().filter_map(Result::ok).flatten().collect();
-        let resumed = self.plan.checkpoint.as_ref().is_some_and(|c| c.2);
-        if resumed && all.len() != self.plan.peers {
-            return Err(SpaceError::Cluster("a process could not resume".into()));
+        if all.is_empty() {
+            if let Some(e) = missing {
+                // no process has a checkpoint to go on from
+                return Err(e);
+            }
         }
         let mut best: Option<State> = None;
         for s in all {
