@@ -4,13 +4,13 @@
 //! node for node), paths replayed, a process that dies, processes asked
 //! different things, and what the engine refuses.
 
-use crate::support::cli::{npuzzle, npuzzle_process, stdout_of};
+use crate::support::cli::{npuzzle, stdout_of};
 use crate::support::ports::hostfile;
-use crate::support::procs::wait;
+use crate::support::procs::{cluster_process, wait};
 use npuzzle::{parse_board, Dir};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Output, Stdio};
+use std::process::{Child, Output};
 use std::time::Duration;
 
 /// Far more than any of these runs takes; only a hang reaches it.
@@ -18,22 +18,7 @@ const LIMIT: Duration = Duration::from_secs(120);
 const KORF_GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
 
 fn spawn(hosts: &Path, n: usize, i: usize, args: &[&str]) -> Child {
-    npuzzle_process()
-        .args([
-            "solve",
-            "--engine",
-            "timely",
-            "--workers",
-            "1",
-            "--hostfile",
-        ])
-        .arg(hosts)
-        .args(["--processes", &n.to_string(), "--process", &i.to_string()])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    cluster_process(&["solve", "--workers", "1"], hosts, n, i, args)
 }
 
 /// `npuzzle solve --engine timely ARGS` as `n` processes of one worker
@@ -47,6 +32,12 @@ fn cluster(n: usize, args: &[&str]) -> Vec<Output> {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Asserts that `out`'s standard error says `what`.
+fn says(out: &Output, what: &str) {
+    let err = text(&out.stderr);
+    assert!(err.contains(what), "not '{what}' in:\n{err}");
 }
 
 /// Process 0's standard output of a run every process of which
@@ -230,11 +221,7 @@ fn processes_asked_different_boards_refuse_alike() {
     let one = spawn(&hosts, 2, 1, &["8 6 7 2 5 4 3 1 0"]);
     for out in [wait(zero, LIMIT), wait(one, LIMIT)] {
         assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-        assert!(
-            text(&out.stderr).contains("processes 0 and 1 disagree on the start"),
-            "{}",
-            text(&out.stderr)
-        );
+        says(&out, "processes 0 and 1 disagree on the start");
     }
 }
 
@@ -355,11 +342,7 @@ fn a_run_stopped_by_its_budget_resumes_from_its_checkpoints() {
             "process {i}: {}",
             text(&out.stderr)
         );
-        assert!(
-            text(&out.stderr).contains(&parts[i]),
-            "{}",
-            text(&out.stderr)
-        );
+        says(out, &parts[i]);
         assert!(Path::new(&parts[i]).exists());
     }
     // a damaged part is refused by both, and left as it is
@@ -373,22 +356,14 @@ fn a_run_stopped_by_its_budget_resumes_from_its_checkpoints() {
         "{}",
         text(&refused[1].stderr)
     );
-    assert!(
-        text(&refused[1].stderr).contains("checksum"),
-        "{}",
-        text(&refused[1].stderr)
-    );
+    says(&refused[1], "checksum");
     assert_eq!(
         refused[0].status.code(),
         Some(2),
         "{}",
         text(&refused[0].stderr)
     );
-    assert!(
-        text(&refused[0].stderr).contains("process 1 cannot resume"),
-        "{}",
-        text(&refused[0].stderr)
-    );
+    says(&refused[0], "process 1 cannot resume");
     assert_eq!(std::fs::read(&parts[1]).unwrap(), damaged);
     // whole again, the run goes on to the local search's answer and counts
     std::fs::write(&parts[1], &whole).unwrap();
@@ -443,11 +418,7 @@ fn a_process_killed_mid_search_and_both_resumed_end_with_the_optimal_length() {
     let _ = one.wait();
     let out = wait(zero, LIMIT);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("process 1"),
-        "{}",
-        text(&out.stderr)
-    );
+    says(&out, "process 1");
     // Process 0 may not have saved before the kill: a process without a
     // file goes on from another's, and one file is enough.
     std::fs::remove_file(format!("{ck}.p0-of-2")).ok();
@@ -478,11 +449,7 @@ fn a_peer_that_never_comes_ends_the_wait_at_the_timeout() {
         LIMIT,
     );
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
-    assert!(
-        text(&out.stderr).contains("never came: process 1"),
-        "{}",
-        text(&out.stderr)
-    );
+    says(&out, "never came: process 1");
 }
 
 #[test]
@@ -539,6 +506,6 @@ fn resuming_with_no_checkpoint_anywhere_names_the_file() {
             text(&out.stderr)
         );
         let want = format!("cannot read checkpoint {ck}.p{i}-of-2");
-        assert!(text(&out.stderr).contains(&want), "{}", text(&out.stderr));
+        says(out, &want);
     }
 }

@@ -5,13 +5,13 @@
 
 use crate::support::cli;
 use crate::support::ports::{free_ports, hostfile};
-use crate::support::procs::wait;
+use crate::support::procs::{cluster_process, wait};
 
-use cli::{npuzzle, npuzzle_process};
+use cli::npuzzle;
 use predicates::prelude::*;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Output, Stdio};
+use std::process::{Child, Output};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -27,15 +27,7 @@ fn temp_dir() -> tempfile::TempDir {
 
 /// Process `i` of `n` of `npuzzle space --engine timely ARGS`.
 fn spawn(hosts: &Path, n: usize, i: usize, args: &[&str]) -> Child {
-    npuzzle_process()
-        .args(["space", "--engine", "timely", "--hostfile"])
-        .arg(hosts)
-        .args(["--processes", &n.to_string(), "--process", &i.to_string()])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    cluster_process(&["space"], hosts, n, i, args)
 }
 
 fn stderr(out: &Output) -> String {

@@ -16,3 +16,24 @@ pub fn wait(mut child: Child, limit: Duration) -> Output {
     }
     child.wait_with_output().unwrap()
 }
+
+/// Process `i` of `n` of `npuzzle COMMAND --engine timely ... ARGS` on the
+/// hostfile `hosts`, its output piped.
+pub fn cluster_process(
+    command: &[&str],
+    hosts: &std::path::Path,
+    n: usize,
+    i: usize,
+    args: &[&str],
+) -> Child {
+    super::cli::npuzzle_process()
+        .args(command)
+        .args(["--engine", "timely", "--hostfile"])
+        .arg(hosts)
+        .args(["--processes", &n.to_string(), "--process", &i.to_string()])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}

@@ -119,7 +119,8 @@ pub fn solve(
                 &cancel,
                 progress,
             )?;
-            let run = run_name(problem, opts, cluster, &identity);
+            // (the addresses are not among the run's terms)
+            let run = run_name(&terms(problem, opts, cluster, &[], &identity));
             let plan = Plan {
                 peers: cluster.peers(),
                 workers: cluster.workers,
@@ -149,17 +150,27 @@ pub fn solve(
     })?
 }
 
-/// The run a checkpoint belongs to: what must be the same to go on from
-/// it, as `what: value` parts.
-fn run_name(problem: &Problem, opts: &SolveOptions, cluster: &Cluster, identity: &str) -> String {
-    format!(
-        "start: {}; goal: {}; heuristic: {identity}; pruning: {}; processes: {}; workers: {}",
-        problem.start().to_flat_string(),
-        problem.goal().to_flat_string(),
-        format!("{:?}", opts.pruning).to_lowercase(),
-        cluster.processes,
-        cluster.workers
-    )
+/// The terms a checkpoint must share to be gone on from (not the
+/// addresses, the budget or the checkpointing, which may change).
+const RUN_TERMS: [&str; 6] = [
+    "--processes",
+    "--workers",
+    "the start",
+    "the goal",
+    "the heuristic",
+    "--prune",
+];
+
+/// The run a checkpoint belongs to: its [`RUN_TERMS`] as `what: value`
+/// parts.
+fn run_name(terms: &Terms) -> String {
+    let parts: Vec<String> = terms
+        .0
+        .iter()
+        .filter(|(k, _)| RUN_TERMS.contains(&k.as_str()))
+        .map(|(k, v)| format!("{k}: {v}"))
+        .collect();
+    parts.join("; ")
 }
 
 /// What every process of a distributed search must have been asked alike.
