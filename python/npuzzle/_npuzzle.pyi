@@ -396,7 +396,7 @@ def solve(
     - `weight`: the weight of `wastar` (answers at most `weight` times the
       fewest moves); `optimal=True` refuses any answer not proven optimal.
     - `partition`: pattern databases, as `--pdb` (`6-6-3`, `7-8`, …).
-    - `also_partitions`: up to two more partitions, as `--pdb-also`: the
+    - `also_partitions`: up to three more partitions, as `--pdb-also`: the
       estimate is the largest of the partitions' sums (more pruning, for the
       memory and build of each set).
     - `pdb_dir`: where pattern databases are cached (default

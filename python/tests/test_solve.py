@@ -200,13 +200,13 @@ def test_more_partitions_are_maxed_with_the_first(pdb_dir):
     assert both.moves == one.moves == 57
     assert replay(both.start.tiles, 4, both.path) == tuple(range(16))
     assert "max with pdb" in both.plan, both.plan
-    with pytest.raises(ValueError, match="at most 3 partitions"):
+    with pytest.raises(ValueError, match="at most 4 partitions"):
         npuzzle.solve(
             korf1,
             goal="blank-first",
             pdb_dir=pdb_dir,
             partition="5-5-5",
-            also_partitions=["5-5-5", "5-5-5", "5-5-5"],
+            also_partitions=["5-5-5", "5-5-5", "5-5-5", "5-5-5"],
         )
     with pytest.raises(ValueError):
         npuzzle.solve(korf1, goal="blank-first", pdb_dir=pdb_dir, also_partitions=["9-9"])

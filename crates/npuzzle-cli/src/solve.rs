@@ -119,7 +119,7 @@ pub struct SearchArgs {
     pub pdb: PartitionSpec,
 
     /// Another partition for --heuristic pdb (written as --pdb takes it;
-    /// up to twice): the estimate is then the largest of the partitions'
+    /// up to three times): the estimate is then the largest of the partitions'
     /// sums, each with its reflection (more pruning, each set's memory).
     #[arg(long, value_name = "PARTITION")]
     pub pdb_also: Vec<PartitionSpec>,

@@ -251,11 +251,13 @@ fn a_second_partition_is_maxed_with_the_first() {
             "2-3-3",
             "--pdb-also",
             "4-4",
+            "--pdb-also",
+            "1-7",
         ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "at most 3 partitions can be maxed, not 4",
+            "at most 4 partitions can be maxed, not 5",
         ));
     npuzzle()
         .args(["solve", "8 6 7 2 5 4 3 0 1", "--heuristic", "pdb"])

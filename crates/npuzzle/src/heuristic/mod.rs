@@ -289,8 +289,12 @@ fn with_pdb<const C: usize, const G: usize, W: WithHeuristic>(
     let Some(o3) = o2.also_options() else {
         return Ok(work.run(&MaxOf(h, h2)));
     };
-    if o3.also_options().is_some() {
+    let h3 = new(&o3)?;
+    let Some(o4) = o3.also_options() else {
+        return Ok(work.run(&MaxOf(h, MaxOf(h2, h3))));
+    };
+    if o4.also_options().is_some() {
         return Err(pdb::PdbError::TooManyPartitions(pdb.also.len() + 1));
     }
-    Ok(work.run(&MaxOf(h, MaxOf(h2, new(&o3)?))))
+    Ok(work.run(&MaxOf(h, MaxOf(h2, MaxOf(h3, new(&o4)?)))))
 }

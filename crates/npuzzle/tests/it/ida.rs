@@ -169,6 +169,17 @@ fn optimal_against_the_tables() {
                     Pruning::Automaton,
                     1,
                 ),
+                // four partitions, the most that can be maxed
+                ida(
+                    HeuristicKind::Pdb,
+                    pdb(partition, BlankMode::Auto, true).with_also(vec![
+                        also.parse().unwrap(),
+                        "auto".parse().unwrap(),
+                        partition.parse().unwrap(),
+                    ]),
+                    Pruning::Automaton,
+                    2,
+                ),
             ];
             let mut n = 0;
             while n < 40 {

@@ -54,7 +54,7 @@ pub const MAX_CELLS: usize = 64;
 /// Most groups in one partition.
 pub const MAX_GROUPS: usize = 16;
 /// Most partitions besides the first ([`PdbOptions::also`]).
-pub const MAX_ALSO: usize = 2;
+pub const MAX_ALSO: usize = 3;
 /// Most tiles in one group (a larger group would not fit in memory anyway).
 pub const MAX_GROUP_TILES: usize = 16;
 /// Default cap on one group's placements (`n!/(n−k)!`, a byte each unless
@@ -105,7 +105,7 @@ pub enum PdbError {
         /// The cap on entries.
         limit: u64,
     },
-    /// More than three partitions were given.
+    /// More than four partitions were given.
     #[error("at most {most} partitions can be maxed, not {0}", most = MAX_ALSO + 1)]
     TooManyPartitions(usize),
     /// The dual lookups were asked for with databases of one bit an entry,
