@@ -17,6 +17,7 @@ mod moves;
 mod partial;
 mod paths;
 mod pdb;
+mod pdb_score;
 mod progress;
 mod random;
 mod serve;

@@ -26,6 +26,12 @@ pub enum PdbCommand {
     /// again and comparing every value (the checksum catches accidents,
     /// not edits). Exits 1 if any is wrong or unreadable.
     Verify(VerifyArgs),
+    /// Score partitions before searching with them: the mean of their
+    /// estimates over uniformly random boards, and the nodes an IDA*
+    /// search would roughly expand against the first partition's (from
+    /// the mean of b^-h, b the board's branching factor), each alone and
+    /// maxed.
+    Score(super::pdb_score::ScoreArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -162,18 +168,25 @@ pub fn run(args: PdbArgs) -> Result<u8, Failure> {
         PdbCommand::Build(b) => build(b),
         PdbCommand::List(d) => list(d),
         PdbCommand::Verify(v) => verify(v),
+        PdbCommand::Score(s) => super::pdb_score::run(s),
     }
 }
 
-fn build(args: BuildArgs) -> Result<u8, Failure> {
-    let goal = match &args.goal {
+/// The goal a `--goal` of `pdb build` or `pdb score` names for boards of
+/// `size` (blank-last without one).
+pub(super) fn goal_of(words: Option<&[String]>, size: Shape) -> Result<npuzzle::Board, Failure> {
+    let goal = match words {
         Some(words) => words
             .join(" ")
             .parse::<GoalSpec>()
             .map_err(npuzzle::InputError::goal)?,
         None => GoalSpec::default(),
     };
-    let goal = goal.resolve_for_size(args.size, &mut Scan::new())?;
+    Ok(goal.resolve_for_size(size, &mut Scan::new())?)
+}
+
+fn build(args: BuildArgs) -> Result<u8, Failure> {
+    let goal = goal_of(args.goal.as_deref(), args.size)?;
     let opts = PdbOptions::default()
         .with_partition(args.partition)
         .with_blank(args.pdb_blank)

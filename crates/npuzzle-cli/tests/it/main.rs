@@ -10,6 +10,7 @@ mod cli_metric;
 mod cli_moves;
 mod cli_partial;
 mod cli_pdb;
+mod cli_pdb_score;
 mod cli_plan;
 mod cli_robust;
 mod cli_solve;

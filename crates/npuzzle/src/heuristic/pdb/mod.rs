@@ -27,6 +27,7 @@ mod build;
 mod cache;
 pub mod colour;
 mod entry;
+mod estimate;
 mod heuristic;
 mod lookup;
 mod model;
@@ -36,6 +37,7 @@ mod verify;
 #[cfg(any(test, feature = "internals"))]
 pub use cache::forget_loaded;
 pub use cache::{is_cached, load_or_build, PdbCache};
+pub use estimate::{branching_factor, Estimator};
 pub use heuristic::{reflection_applies, PdbHeuristic};
 #[cfg(feature = "internals")]
 pub use heuristic::{PdbState, PdbTouched};
