@@ -8,7 +8,7 @@ use npuzzle_testkit as common;
 use common::reference::bfs_all_in;
 use npuzzle::board::{Board, Metric, Shape};
 use npuzzle::budget::Budget;
-use npuzzle::heuristic::pdb::colour::{ColourHeuristic, Colouring};
+use npuzzle::heuristic::pdb::colour::{ColourHeuristic, Colouring, Packed};
 use npuzzle::heuristic::pdb::{PartitionSpec, PdbOptions};
 use std::collections::{HashMap, VecDeque};
 
@@ -213,47 +213,59 @@ fn packed_words_follow_the_board_and_rank_as_the_walk() {
     for (goal, spec) in &cases {
         for metric in Metric::ALL {
             let h = ColourHeuristic::load(goal, metric, &opts(spec), &Budget::default()).unwrap();
-            let shape = goal.shape();
-            let mut tiles = goal.tiles().to_vec();
-            let mut words = h.words(&tiles).expect("these boards take packed words");
-            let mut blank = goal.blank();
-            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-            for step in 0..20_000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let (r, c) = (blank / shape.cols, blank % shape.cols);
-                let mut next = Vec::new();
-                if r > 0 {
-                    next.push(blank - shape.cols);
-                }
-                if r + 1 < shape.rows {
-                    next.push(blank + shape.cols);
-                }
-                if c > 0 {
-                    next.push(blank - 1);
-                }
-                if c + 1 < shape.cols {
-                    next.push(blank + 1);
-                }
-                let to = next[(x % next.len() as u64) as usize];
-                let tile = tiles[to];
-                tiles.swap(blank, to);
-                h.step(&mut words, tile, to, blank);
-                blank = to;
-                assert_eq!(h.words(&tiles), Some(words), "{spec} step {step}");
-                let ranks = h.ranks(&words);
-                assert_eq!(
-                    h.value_of_ranks(&ranks, u32::MAX),
-                    h.value(&tiles),
-                    "{spec} {metric:?} {tiles:?}"
-                );
-                let v = h.value(&tiles);
-                if v > 0 {
-                    // a limit below the value: some part above it comes back
-                    assert!(h.value_of_ranks(&ranks, v - 1) > v - 1);
-                }
+            match h.packed_lookups() {
+                Some(1) => walk_packed(&h, h.packed::<1>().unwrap(), goal, spec, metric),
+                Some(2) => walk_packed(&h, h.packed::<2>().unwrap(), goal, spec, metric),
+                other => panic!("{spec}: {other:?} packed lookups"),
             }
+        }
+    }
+}
+
+/// A random walk from `goal`, its words stepped and checked against the
+/// board's at each step, and their values against the walking ranker's.
+fn walk_packed<const N: usize>(
+    h: &ColourHeuristic,
+    p: Packed<'_, N>,
+    goal: &Board,
+    spec: &str,
+    metric: Metric,
+) {
+    let shape = goal.shape();
+    let mut tiles = goal.tiles().to_vec();
+    let mut words = p.words(&tiles);
+    let mut blank = goal.blank();
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    for step in 0..20_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let (r, c) = (blank / shape.cols, blank % shape.cols);
+        let mut next = Vec::new();
+        if r > 0 {
+            next.push(blank - shape.cols);
+        }
+        if r + 1 < shape.rows {
+            next.push(blank + shape.cols);
+        }
+        if c > 0 {
+            next.push(blank - 1);
+        }
+        if c + 1 < shape.cols {
+            next.push(blank + 1);
+        }
+        let to = next[(x % next.len() as u64) as usize];
+        let tile = tiles[to];
+        tiles.swap(blank, to);
+        p.step(&mut words, tile, to, blank);
+        blank = to;
+        assert_eq!(p.words(&tiles), words, "{spec} step {step}");
+        let ranks = p.ranks(&words);
+        let v = h.value(&tiles);
+        assert_eq!(p.value(&ranks, u32::MAX), v, "{spec} {metric:?} {tiles:?}");
+        if v > 0 {
+            // a limit below the value: some part above it comes back
+            assert!(p.value(&ranks, v - 1) > v - 1);
         }
     }
 }

@@ -8,9 +8,10 @@
 //! it only changes the path, never the length. The cut deepens until there
 //! are enough subtrees to keep every thread busy.
 
-use super::{Est, Found, Search, Step, NAME};
+use super::core::{Search, Shared, Step, Task};
+use super::{Found, NAME};
 use crate::board::{Dir, Problem};
-use crate::budget::{Interrupt, Limit, POLL_EVERY};
+use crate::budget::Interrupt;
 use crate::heuristic::pdb::colour::ColourHeuristic;
 use crate::heuristic::Heuristic;
 use crate::search::{IterationSummary, SearchError, SolveOptions, Stats};
@@ -25,24 +26,6 @@ const TASKS_PER_THREAD: usize = 16;
 /// each deepening costs more than the balance gains.
 const MAX_CUT: u32 = 8;
 
-/// The root of one subtree: the board there and how it was reached.
-pub(super) struct Task<S> {
-    pub tiles: Vec<u8>,
-    pub blank: usize,
-    pub g: u32,
-    pub e: Est<S>,
-    pub last: Option<Dir>,
-    pub stack: Vec<(Dir, usize)>,
-}
-
-/// What the subtrees of one iteration share.
-pub(super) struct Shared {
-    /// Nodes expanded by all of them, added at each poll.
-    spent: AtomicU64,
-    /// Raised when one has found a solution, or stopped for the budget.
-    stop: AtomicBool,
-}
-
 /// How one subtree's search ended.
 struct Outcome {
     step: Step,
@@ -53,33 +36,9 @@ struct Outcome {
     path: Option<Vec<Dir>>,
 }
 
-impl<H: Heuristic> Search<'_, H> {
-    /// [`Search::poll`] for a subtree: the shared node count and stop
-    /// flag, then the clock.
-    pub(super) fn poll_shared(&mut self, shared: &Shared) -> bool {
-        let spent = shared.spent.fetch_add(POLL_EVERY, Ordering::Relaxed) + POLL_EVERY;
-        if shared.stop.load(Ordering::Relaxed) {
-            return true;
-        }
-        let stop = if spent >= self.max_nodes {
-            Some(Interrupt::Limit(Limit::Nodes))
-        } else {
-            self.clock.poll().err()
-        };
-        if let Some(i) = stop {
-            self.interrupt = Some(i);
-            shared.stop.store(true, Ordering::Relaxed);
-            return true;
-        }
-        self.clock.tell(POLL_EVERY);
-        self.check_at = self.expanded + POLL_EVERY;
-        false
-    }
-}
-
 /// Searches `problem` in pushes with the colour databases on
 /// `opts.threads` threads (one path, the first found).
-pub(super) fn run<H: Heuristic + Sync>(
+pub(super) fn run<H: Heuristic + Sync, const N: usize>(
     h: &H,
     problem: &Problem,
     opts: &SolveOptions,
@@ -95,9 +54,10 @@ where
             threads: opts.threads,
             message: e.to_string(),
         })?;
-    let (mut s, root) = Search::new(h, problem, opts, None, None, Some(colour));
+    let (mut s, root) = Search::<H, N>::new(h, problem, opts, None, None, Some(colour));
     let start = s.clock.start;
-    s.bound = s.estimate(&root);
+    let root_h = s.estimate(&root);
+    s.bound = root_h;
     let blank = problem.start().blank();
     let mut done_depth = 0;
     let mut done = Vec::new();
@@ -110,7 +70,7 @@ where
         let (step, tasks) = loop {
             s.next_bound = u32::MAX;
             s.cut = Some((cut_depth, Vec::new()));
-            let step = s.dfs(blank, 0, root, None);
+            let step = s.dfs(blank, 0, root, root_h, None, None);
             let tasks = s.cut.take().map_or_else(Vec::new, |(_, t)| t);
             let enough = tasks.len() >= TASKS_PER_THREAD * opts.threads;
             let deepest = cut_depth >= MAX_CUT || cut_depth + 1 >= s.bound;
@@ -119,13 +79,13 @@ where
             }
             cut_depth += 1;
         };
-        let stats = |s: &Search<'_, H>| Stats {
+        let stats = |s: &Search<'_, H, N>| Stats {
             expanded: s.expanded,
             generated: s.generated,
             peak_states: u64::from(s.bound) + 1,
             elapsed: start.elapsed(),
         };
-        let ended = |s: &Search<'_, H>, mut done: Vec<IterationSummary>| {
+        let ended = |s: &Search<'_, H, N>, mut done: Vec<IterationSummary>| {
             done.push(IterationSummary {
                 bound: s.bound,
                 expanded: s.expanded - before,
@@ -176,8 +136,8 @@ where
     }
 }
 
-fn found<H: Heuristic>(
-    s: &Search<'_, H>,
+fn found<H: Heuristic, const N: usize>(
+    s: &Search<'_, H, N>,
     path: Vec<Dir>,
     stats: Stats,
     iterations: Vec<IterationSummary>,
@@ -194,10 +154,10 @@ fn found<H: Heuristic>(
 
 /// Searches each subtree of `tasks` under `s`'s bound on `pool`, in the
 /// order given (the outcomes too).
-fn subtrees<H: Heuristic + Sync>(
-    s: &Search<'_, H>,
+fn subtrees<H: Heuristic + Sync, const N: usize>(
+    s: &Search<'_, H, N>,
     pool: &rayon::ThreadPool,
-    tasks: Vec<Task<H::State>>,
+    tasks: Vec<Task<H::State, N>>,
 ) -> Vec<Outcome>
 where
     H::State: Send,
@@ -206,11 +166,11 @@ where
         spent: AtomicU64::new(s.expanded),
         stop: AtomicBool::new(false),
     };
-    let forks: Vec<(Search<'_, H>, Task<H::State>)> = tasks
+    let forks: Vec<(Search<'_, H, N>, Task<H::State, N>)> = tasks
         .into_iter()
         .map(|t| {
             let mut w = s.fork(&shared);
-            w.tiles.clone_from(&t.tiles);
+            w.tiles[..t.tiles.len()].copy_from_slice(&t.tiles);
             w.stack.clone_from(&t.stack);
             (w, t)
         })
@@ -229,7 +189,7 @@ where
                         path: None,
                     };
                 }
-                let step = w.dfs(t.blank, t.g, t.e, t.last);
+                let step = w.dfs(t.blank, t.g, t.e, t.h, t.last, None);
                 let path = matches!(step, Step::Found).then(|| w.path());
                 if path.is_some() {
                     shared.stop.store(true, Ordering::Relaxed);
@@ -245,38 +205,4 @@ where
             })
             .collect()
     })
-}
-
-impl<'h, H: Heuristic> Search<'h, H> {
-    /// A search of one subtree under this one's bound, sharing `shared`.
-    fn fork<'s>(&self, shared: &'s Shared) -> Search<'s, H>
-    where
-        'h: 's,
-    {
-        Search {
-            h: self.h,
-            floor: self.floor.clone(),
-            colour: self.colour,
-            packed: self.packed,
-            kids: Vec::new(),
-            goal: self.goal.clone(),
-            mask: None,
-            shape: self.shape,
-            metric: self.metric,
-            per_push: self.per_push,
-            tiles: Vec::new(),
-            bound: self.bound,
-            next_bound: u32::MAX,
-            expanded: 0,
-            generated: 0,
-            check_at: POLL_EVERY,
-            max_nodes: self.max_nodes,
-            clock: self.clock,
-            interrupt: None,
-            stack: Vec::new(),
-            all: None,
-            cut: None,
-            shared: Some(shared),
-        }
-    }
 }

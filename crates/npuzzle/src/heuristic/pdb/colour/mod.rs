@@ -33,7 +33,8 @@ mod packed;
 mod rank;
 pub(crate) mod store;
 
-use self::packed::PackedRanker;
+use self::packed::{Lane, PackedRanker};
+pub use self::packed::Packed;
 use self::rank::Ranker;
 use super::{PartitionSpec, PdbError, PdbOptions};
 use crate::board::{Board, Metric, Shape};
@@ -298,15 +299,6 @@ pub struct ColourHeuristic {
 /// Most lookups kept as packed words.
 const MAX_WORDS: usize = 4;
 
-/// A position as the packed lookups see it, one word each (see
-/// [`ColourHeuristic::words`]); the search keeps it beside the board.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ColourWords([u64; MAX_WORDS]);
-
-/// Each packed lookup's rank of a position (see [`ColourHeuristic::ranks`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ColourRanks([u32; MAX_WORDS]);
-
 /// One lookup on a packed word: where each board cell's colour sits in
 /// the word, and each tile's colour.
 #[derive(Clone, Debug)]
@@ -319,6 +311,16 @@ struct WordLookup {
 }
 
 impl WordLookup {
+    /// The lane of this lookup, `None` if its database has no packed ranker.
+    fn lane(&self) -> Option<Lane<'_>> {
+        Some(Lane {
+            ranker: self.db.packed.as_ref()?,
+            data: &self.db.data,
+            shift: self.shift,
+            colour: self.colour,
+        })
+    }
+
     fn new(db: &Arc<ColourDb>, packed: &PackedRanker, view: &View) -> WordLookup {
         let mut shift = [0u8; 16];
         for (i, &cell) in view.order.iter().enumerate() {
@@ -397,72 +399,21 @@ impl ColourHeuristic {
         Ok(ColourHeuristic { dbs, words })
     }
 
-    /// The position `tiles` as packed words, if every lookup can be made
-    /// on them (boards of 9 to 16 cells, few colours); the search then
-    /// keeps them with [`ColourHeuristic::step`] and reads
-    /// [`ColourHeuristic::value_of_ranks`] of their
-    /// [`ColourHeuristic::ranks`] instead of ranking the board.
-    pub fn words(&self, tiles: &[u8]) -> Option<ColourWords> {
-        let lookups = self.words.as_ref()?;
-        let mut out = ColourWords::default();
-        for (w, l) in out.0.iter_mut().zip(lookups) {
-            *w = tiles
-                .iter()
-                .enumerate()
-                .fold(0, |w, (cell, &t)| w | u64::from(l.colour[usize::from(t)]) << l.shift[cell]);
-        }
-        Some(out)
+    /// How many lookups there are, if every one can be made on packed
+    /// words (boards of 9 to 16 cells, few colours, at most four lookups);
+    /// [`ColourHeuristic::packed`] then gives them.
+    pub fn packed_lookups(&self) -> Option<usize> {
+        self.words.as_ref().map(Vec::len)
     }
 
-    /// The words after `tile` slid from cell `from` onto the blank's cell
-    /// `to` (two xors a lookup: the tile's colour and the blank's swap).
-    #[inline]
-    pub fn step(&self, words: &mut ColourWords, tile: u8, from: usize, to: usize) {
-        let Some(lookups) = &self.words else { return };
-        for (w, l) in words.0.iter_mut().zip(lookups) {
-            let delta = u64::from(l.colour[usize::from(tile)] ^ l.colour[0]);
-            *w ^= delta << l.shift[from] | delta << l.shift[to];
-        }
-    }
-
-    /// Each lookup's rank of the position in `words`.
-    #[inline]
-    pub fn ranks(&self, words: &ColourWords) -> ColourRanks {
-        let mut out = ColourRanks::default();
-        if let Some(lookups) = &self.words {
-            for ((r, w), l) in out.0.iter_mut().zip(&words.0).zip(lookups) {
-                // the packed ranker exists for every database with lookups here
-                *r = l.db.packed.as_ref().map_or(0, |p| p.rank(*w) as u32);
-            }
-        }
-        out
-    }
-
-    /// Hints the cache to fetch the entries of `ranks`, so that the reads
-    /// of a node's children overlap instead of waiting one after another.
-    #[inline]
-    pub fn prefetch(&self, ranks: &ColourRanks) {
-        let Some(lookups) = &self.words else { return };
-        for (&r, l) in ranks.0.iter().zip(lookups) {
-            if let Some(byte) = l.db.data.get(r as usize) {
-                super::entry::prefetch(byte);
-            }
-        }
-    }
-
-    /// [`ColourHeuristic::value_within`] from the lookups' ranks.
-    #[inline]
-    pub fn value_of_ranks(&self, ranks: &ColourRanks, limit: u32) -> u32 {
-        let Some(lookups) = &self.words else { return 0 };
-        let mut best = 0;
-        for (&r, l) in ranks.0.iter().zip(lookups) {
-            let h = l.db.data.get(r as usize).map_or(0, |&h| u32::from(h));
-            if h > limit {
-                return h;
-            }
-            best = best.max(h);
-        }
-        best
+    /// The lookups on packed words, if there are `N` of them
+    /// ([`ColourHeuristic::packed_lookups`]): a search keeps a position's
+    /// words beside the board ([`Packed::step`]) and reads the entries of
+    /// their ranks instead of ranking the board.
+    pub fn packed<const N: usize>(&self) -> Option<Packed<'_, N>> {
+        let lookups = self.words.as_ref().filter(|l| l.len() == N)?;
+        let lanes: Vec<Lane<'_>> = lookups.iter().map(WordLookup::lane).collect::<Option<_>>()?;
+        Some(Packed::new(lanes.try_into().ok()?))
     }
 }
 

@@ -31,12 +31,13 @@ const LOW: usize = 8;
 pub(super) struct PackedRanker {
     /// Cells of the board (9 to 16).
     cells: usize,
-    /// Colours, the blank's counted.
-    k: usize,
+    /// `k^4`: what the first four digits of eight are worth.
+    k4: usize,
     /// `digits[x]`: four nibbles `x` (the lowest first) as a base-`k`
     /// number, the lowest nibble its most significant digit; 0 where a
-    /// nibble is not a colour (never read).
-    digits: Vec<u16>,
+    /// nibble is not a colour (never read). A fixed array, so that a
+    /// 16-bit index needs no bounds check.
+    digits: Box<[u16; 1 << 16]>,
     /// The rank's part from the first `cells − 8` cells, by their digits
     /// (padded with zeros to eight).
     high: Vec<u32>,
@@ -54,7 +55,7 @@ impl PackedRanker {
             return None;
         }
         let k4 = k.pow(4);
-        let mut digits = vec![0u16; 1 << 16];
+        let mut digits: Box<[u16; 1 << 16]> = vec![0u16; 1 << 16].into_boxed_slice().try_into().ok()?;
         for (x, d) in digits.iter_mut().enumerate() {
             let nib = |j: usize| (x >> (4 * j)) & 0xF;
             if (0..4).all(|j| nib(j) < k) {
@@ -87,7 +88,7 @@ impl PackedRanker {
         }
         Some(PackedRanker {
             cells,
-            k,
+            k4,
             digits,
             high,
             low,
@@ -111,13 +112,97 @@ impl PackedRanker {
     }
 
     /// The rank of the arrangement in `word` (as [`Ranker::rank`] gives it).
-    #[inline]
+    #[inline(always)]
     pub(super) fn rank(&self, word: u64) -> usize {
-        let k4 = self.k * self.k * self.k * self.k;
-        let d = |shift: u32| usize::from(self.digits[((word >> shift) & 0xFFFF) as usize]);
-        let high = d(0) * k4 + d(16);
-        let low = d(32) * k4 + d(48);
+        let d = |shift: u32| usize::from(self.digits[usize::from((word >> shift) as u16)]);
+        let high = d(0) * self.k4 + d(16);
+        let low = d(32) * self.k4 + d(48);
         self.high[high] as usize + usize::from(self.low[low])
+    }
+}
+
+/// `N` lookups on packed words, as the search's inner loop reads them
+/// (from [`super::ColourHeuristic::packed`]): a position is `N` words,
+/// which a tile's move updates with a xor each, ranked by two table reads
+/// each, their entries fetched ahead and read. `N` is a constant, so that
+/// the words and ranks a search keeps for every node are arrays of their
+/// own size and the loops over them unroll.
+#[derive(Clone, Copy, Debug)]
+pub struct Packed<'a, const N: usize> {
+    lanes: [Lane<'a>; N],
+}
+
+/// One packed lookup: a database, its ranker and how a board is read
+/// into its word.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Lane<'a> {
+    pub(super) ranker: &'a PackedRanker,
+    pub(super) data: &'a [u8],
+    /// `4 ×` the nibble of each board cell.
+    pub(super) shift: [u8; 16],
+    /// Each tile's colour (tiles below 16; the blank's at 0).
+    pub(super) colour: [u8; 16],
+}
+
+impl<'a, const N: usize> Packed<'a, N> {
+    pub(super) fn new(lanes: [Lane<'a>; N]) -> Packed<'a, N> {
+        Packed { lanes }
+    }
+
+    /// The position `tiles` (at most 16 cells) as words.
+    pub fn words(&self, tiles: &[u8]) -> [u64; N] {
+        self.lanes.map(|l| {
+            tiles.iter().enumerate().fold(0, |w, (cell, &t)| {
+                w | u64::from(l.colour[usize::from(t) & 15]) << l.shift[cell & 15]
+            })
+        })
+    }
+
+    /// The words after `tile` slid from cell `from` onto the blank's cell
+    /// `to`: in each, the tile's colour and the blank's trade places, a
+    /// xor of the two at both cells.
+    #[inline(always)]
+    pub fn step(&self, words: &mut [u64; N], tile: u8, from: usize, to: usize) {
+        for (w, l) in words.iter_mut().zip(&self.lanes) {
+            let flip = u64::from(l.colour[usize::from(tile) & 15] ^ l.colour[0]);
+            *w ^= flip << l.shift[from & 15] | flip << l.shift[to & 15];
+        }
+    }
+
+    /// Each lookup's rank of the position in `words`.
+    #[inline(always)]
+    pub fn ranks(&self, words: &[u64; N]) -> [u32; N] {
+        let mut out = [0; N];
+        for ((r, &w), l) in out.iter_mut().zip(words).zip(&self.lanes) {
+            *r = l.ranker.rank(w) as u32;
+        }
+        out
+    }
+
+    /// Asks the cache for the entries of `ranks`, so that reads of several
+    /// positions overlap instead of waiting one after another.
+    #[inline(always)]
+    pub fn prefetch(&self, ranks: &[u32; N]) {
+        for (&r, l) in ranks.iter().zip(&self.lanes) {
+            if let Some(byte) = l.data.get(r as usize) {
+                crate::heuristic::pdb::entry::prefetch(byte);
+            }
+        }
+    }
+
+    /// The largest entry of `ranks`, or the first above `limit` (a search
+    /// that prunes above `limit` needs no more).
+    #[inline(always)]
+    pub fn value(&self, ranks: &[u32; N], limit: u32) -> u32 {
+        let mut best = 0;
+        for (&r, l) in ranks.iter().zip(&self.lanes) {
+            let h = l.data.get(r as usize).map_or(0, |&h| u32::from(h));
+            if h > limit {
+                return h;
+            }
+            best = best.max(h);
+        }
+        best
     }
 }
 
