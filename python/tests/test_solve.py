@@ -200,13 +200,25 @@ def test_more_partitions_are_maxed_with_the_first(pdb_dir):
     assert both.moves == one.moves == 57
     assert replay(both.start.tiles, 4, both.path) == tuple(range(16))
     assert "max with pdb" in both.plan, both.plan
-    with pytest.raises(ValueError, match="at most 4 partitions"):
+    # more than four combine by their covers (a group named twice is one
+    # database); more than 64 are refused
+    five = npuzzle.solve(
+        korf1,
+        goal="blank-first",
+        pdb_dir=pdb_dir,
+        partition="5-5-5",
+        also_partitions=["1,2,3,4,5,6/7,8,9,10,11,12/13,14,15", "5-5-5", "5-5-5", "5-5-5"],
+    )
+    assert five.moves == 57
+    assert replay(five.start.tiles, 4, five.path) == tuple(range(16))
+    assert "4 more partitions, by their covers" in five.plan, five.plan
+    with pytest.raises(ValueError, match="at most 4 partitions can be maxed \\(up to 64"):
         npuzzle.solve(
             korf1,
             goal="blank-first",
             pdb_dir=pdb_dir,
             partition="5-5-5",
-            also_partitions=["5-5-5", "5-5-5", "5-5-5", "5-5-5"],
+            also_partitions=["5-5-5"] * 64,
         )
     with pytest.raises(ValueError):
         npuzzle.solve(korf1, goal="blank-first", pdb_dir=pdb_dir, also_partitions=["9-9"])

@@ -2,7 +2,7 @@
 
 use super::input::ProblemArgs;
 use super::Failure;
-use npuzzle::pdb::{BlankMode, PartitionSpec, PdbOptions};
+use npuzzle::pdb::{BlankMode, Combine, PartitionSpec, PdbOptions};
 use npuzzle::HeuristicKind;
 use npuzzle::Pruning;
 use npuzzle::{format_moves, Notation, PartialGoal};
@@ -124,6 +124,18 @@ pub struct SearchArgs {
     #[arg(long, value_name = "PARTITION")]
     pub pdb_also: Vec<PartitionSpec>,
 
+    /// More partitions for --heuristic pdb, one a line of FILE (as --pdb
+    /// takes them; `#` starts a comment), after those of --pdb-also.
+    #[arg(long, value_name = "FILE")]
+    pub pdb_partitions: Option<PathBuf>,
+
+    /// How several partitions combine: max (the largest of their sums; up
+    /// to four), covers (the largest sum over every way their groups and
+    /// the groups' transposes split the tiles; up to 64: more pruning,
+    /// more lookups a node) or auto (max up to four, covers above).
+    #[arg(long, value_name = "MODE", default_value = "auto")]
+    pub pdb_combine: Combine,
+
     /// Pattern database cache directory (default: $XDG_CACHE_HOME/npuzzle).
     #[arg(long, value_name = "DIR")]
     pub pdb_dir: Option<PathBuf>,
@@ -180,6 +192,15 @@ fn parse_weight(text: &str) -> Result<f64, String> {
 }
 
 impl SearchArgs {
+    /// The partitions of `--pdb-also`, then those of `--pdb-partitions`.
+    fn also(&self) -> Result<Vec<PartitionSpec>, Failure> {
+        let mut also = self.pdb_also.clone();
+        if let Some(path) = &self.pdb_partitions {
+            also.extend(read_partitions(path)?);
+        }
+        Ok(also)
+    }
+
     /// The library's options for these arguments, refused at once when
     /// they do not go together (before any database is built or search
     /// started), stopped by Ctrl-C from here on.
@@ -199,7 +220,8 @@ impl SearchArgs {
             .with_pdb(
                 PdbOptions::default()
                     .with_partition(self.pdb.clone())
-                    .with_also(self.pdb_also.clone())
+                    .with_also(self.also()?)
+                    .with_combine(self.pdb_combine)
                     .with_dir(self.pdb_dir.clone())
                     .with_dual(self.dual)
                     .with_blank(self.pdb_blank)
@@ -407,4 +429,27 @@ fn write_iterations(
         last = Some(it.expanded);
     }
     Ok(())
+}
+
+/// The partitions listed in `path`, one a line (blank lines and `#`
+/// comments skipped): exit 1 when it cannot be read, 2 naming the line
+/// that is no partition.
+pub fn read_partitions(path: &std::path::Path) -> Result<Vec<PartitionSpec>, Failure> {
+    let text = std::fs::read_to_string(path).map_err(|e| Failure {
+        code: super::EXIT_ENVIRONMENT,
+        error: anyhow::anyhow!("cannot read {}: {e}", path.display()),
+    })?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let spec = line.parse::<PartitionSpec>().map_err(|e| Failure {
+            code: super::EXIT_BAD_INPUT,
+            error: anyhow::anyhow!("{}:{}: {e}", path.display(), i + 1),
+        })?;
+        out.push(spec);
+    }
+    Ok(out)
 }

@@ -7,12 +7,12 @@
 //! typed a flag expects it to do something, so the command line refuses it.
 
 use super::{Failure, EXIT_BAD_INPUT};
-use npuzzle::pdb::{BlankMode, PartitionSpec};
+use npuzzle::pdb::{BlankMode, Combine, PartitionSpec};
 use npuzzle::HeuristicKind;
 use npuzzle::{Algorithm, SolveOptions};
 
-/// The first flag among the pattern databases' (`--pdb`, `--pdb-also`,
-/// `--dual`, `--pdb-blank`) that `opts` would ignore, and why: with a
+/// The first flag among the pattern databases' (`--pdb`, `--pdb-also` or
+/// `--pdb-partitions`, `--pdb-combine`, `--dual`, `--pdb-blank`) that `opts` would ignore, and why: with a
 /// heuristic other than `pdb`, an algorithm that takes no heuristic, or
 /// (`--dual`) a search that never makes the dual lookups.
 pub fn unused_flag(opts: &SolveOptions) -> Option<(&'static str, String)> {
@@ -20,6 +20,7 @@ pub fn unused_flag(opts: &SolveOptions) -> Option<(&'static str, String)> {
     let given = [
         ("--pdb", pdb.partition != PartitionSpec::Auto),
         ("--pdb-also", !pdb.also.is_empty()),
+        ("--pdb-combine", pdb.combine != Combine::Auto),
         ("--dual", pdb.dual),
         ("--pdb-blank", pdb.blank != BlankMode::Auto),
     ];
@@ -76,6 +77,10 @@ mod tests {
             (
                 "--pdb-also",
                 PdbOptions::default().with_also(vec![PartitionSpec::Auto]),
+            ),
+            (
+                "--pdb-combine",
+                PdbOptions::default().with_combine(Combine::Covers),
             ),
             ("--dual", PdbOptions::default().with_dual(true)),
             (

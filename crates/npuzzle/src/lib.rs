@@ -141,7 +141,8 @@ pub mod pdb {
     pub use crate::heuristic::pdb::colour::store::{list as list_colour, ColourFile};
     pub use crate::heuristic::pdb::store::{default_dir, list, CachedFile};
     pub use crate::heuristic::pdb::{
-        branching_factor, build, verify, BlankMode, Built, BuiltDb, Estimator, PartitionError,
-        PartitionSpec, PdbCache, PdbError, PdbOptions, PdbReporter, SharedReporter, Verdict,
+        branching_factor, build, verify, BlankMode, Built, BuiltDb, Combine, Estimator,
+        PartitionError, PartitionSpec, PdbCache, PdbError, PdbOptions, PdbReporter, SharedReporter,
+        Verdict,
     };
 }

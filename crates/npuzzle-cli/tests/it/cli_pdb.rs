@@ -253,11 +253,13 @@ fn a_second_partition_is_maxed_with_the_first() {
             "4-4",
             "--pdb-also",
             "1-7",
+            "--pdb-combine",
+            "max",
         ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "at most 4 partitions can be maxed, not 5",
+            "at most 4 partitions can be maxed (up to 64 combined by their covers), not 5",
         ));
     npuzzle()
         .args(["solve", "8 6 7 2 5 4 3 0 1", "--heuristic", "pdb"])
@@ -296,4 +298,63 @@ fn pdb_list_shows_colour_databases_too() {
         "{text}"
     );
     assert!(text.contains("in 1 files"), "{text}");
+}
+
+/// More than four partitions combine by their covers, from flags or a
+/// file; a file that cannot be read is the environment's fault (exit 1),
+/// a line that is no partition the input's (exit 2, naming the line).
+#[test]
+fn many_partitions_combine_by_their_covers() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let list = dir.path().join("partitions.txt");
+    std::fs::write(
+        &list,
+        "# more partitions\n2-3-3\n\n4-4  # the default\n1-7\n",
+    )
+    .unwrap();
+    let solve = |extra: &[&str]| {
+        let mut c = npuzzle();
+        c.args(["solve", "8 6 7 2 5 4 3 0 1", "--algo", "idastar", "--stats"])
+            .args(["--heuristic", "pdb", "--pdb-dir", d, "--pdb-also", "3-5"])
+            .args(extra);
+        c
+    };
+    solve(&["--pdb-partitions", list.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("31\n"))
+        .stdout(predicate::str::contains(
+            "and 4 more partitions, by their covers",
+        ));
+    // two partitions by their covers when asked
+    solve(&["--pdb-combine", "covers"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("31\n"))
+        .stdout(predicate::str::contains(
+            "and 1 more partition, by their covers",
+        ));
+    std::fs::write(&list, "2-3-3\n4-4-x\n").unwrap();
+    solve(&["--pdb-partitions", list.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("partitions.txt:2:"));
+    let missing = dir.path().join("none.txt");
+    solve(&["--pdb-partitions", missing.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cannot read").and(predicate::str::contains("none.txt")));
+    // the multi-tile colour databases are maxed, never combined by covers
+    solve(&["--pdb-combine", "covers", "--metric", "mtm"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("covers"));
+    // and without pattern databases the flag would do nothing
+    npuzzle()
+        .args(["solve", "8 6 7 2 5 4 3 0 1", "--heuristic", "manhattan"])
+        .args(["--pdb-combine", "covers"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--pdb-combine does not apply"));
 }

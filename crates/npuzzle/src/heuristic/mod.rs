@@ -253,6 +253,15 @@ pub fn with_heuristic<W: WithHeuristic>(
         HeuristicKind::LinearConflict | HeuristicKind::Auto => {
             Ok(work.run(&Plain(LinearConflict::new(goal))))
         }
+        HeuristicKind::Pdb if pdb.by_covers() && !pdb.also.is_empty() => {
+            // A byte a lookup in the state, which IDA* copies a child: the
+            // narrower form where the groups allow.
+            if pdb::CoverHeuristic::<32, 64>::fits(goal, pdb)? {
+                with_covers::<32, 64, W>(goal, pdb, budget, work)
+            } else {
+                with_covers::<{ pdb::MAX_CELLS }, 256, W>(goal, pdb, budget, work)
+            }
+        }
         HeuristicKind::Pdb => {
             // The node state holds a byte per cell and a few per group,
             // and IDA* copies one for every child: the narrowest form that
@@ -268,6 +277,18 @@ pub fn with_heuristic<W: WithHeuristic>(
             }
         }
     }
+}
+
+/// [`with_heuristic`] for partitions combined by their covers, in the form
+/// of `C` cells and `L` lookups.
+fn with_covers<const C: usize, const L: usize, W: WithHeuristic>(
+    goal: &Board,
+    pdb: &pdb::PdbOptions,
+    budget: &crate::budget::Budget,
+    work: W,
+) -> Result<W::Output, pdb::PdbError> {
+    let h = pdb::CoverHeuristic::<C, L>::load(goal, pdb, pdb.reporter(), budget)?;
+    Ok(work.run(&h))
 }
 
 /// [`with_heuristic`] for pattern databases in the form of `C` cells and

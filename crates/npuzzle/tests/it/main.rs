@@ -14,6 +14,7 @@ mod mtm;
 mod partial;
 mod pdb;
 mod pdb_boards;
+mod pdb_covers;
 mod pdb_estimate;
 mod pdb_forms;
 mod properties;

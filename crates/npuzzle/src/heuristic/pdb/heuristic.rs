@@ -180,16 +180,8 @@ impl<const C: usize, const G: usize> PdbHeuristic<C, G> {
             }
         }
         let mirror = layout.reflect.then(|| {
-            let cols = shape.cols;
-            let mut cell = [0u8; MAX_CELLS];
-            for (c, x) in cell.iter_mut().enumerate().take(n) {
-                *x = ((c % cols) * cols + c / cols) as u8;
-            }
-            let gpos = goal.positions();
-            // mt(t): the goal tile on the transpose of t's goal cell
-            let mt: Vec<u8> = (0..n)
-                .map(|t| goal.tiles()[usize::from(cell[usize::from(gpos[t])])])
-                .collect();
+            let cell = transposed_cells(goal);
+            let mt = mirror_tiles(goal);
             Mirror {
                 source: groups
                     .iter()
@@ -205,13 +197,7 @@ impl<const C: usize, const G: usize> PdbHeuristic<C, G> {
             return Err(PdbError::DualCompact);
         }
         let dual = opts.dual.then(|| Dual::new(goal, &groups, &dbs));
-        let mut md = Box::new([[0u8; MAX_CELLS]; MAX_CELLS]);
-        for (t, &gc) in goal.positions().iter().enumerate().skip(1) {
-            let gc = usize::from(gc);
-            for (c, d) in md[t].iter_mut().enumerate().take(n) {
-                *d = shape.distance(gc, c) as u8;
-            }
-        }
+        let md = manhattan_table(goal);
         Ok(PdbHeuristic {
             label,
             dbs,
@@ -288,6 +274,39 @@ impl<const C: usize, const G: usize> PdbHeuristic<C, G> {
             None => self.dbs[g].lookup(&m.source[g], cell, blank),
         }
     }
+}
+
+/// `cell[c]`: the transpose of cell `c` on `goal`'s (square) board.
+pub(super) fn transposed_cells(goal: &Board) -> [u8; MAX_CELLS] {
+    let cols = goal.cols();
+    let mut cell = [0u8; MAX_CELLS];
+    for (c, x) in cell.iter_mut().enumerate().take(goal.len()) {
+        *x = ((c % cols) * cols + c / cols) as u8;
+    }
+    cell
+}
+
+/// `mt[t]`: the goal tile on the transpose of tile `t`'s goal cell (an
+/// involution; the blank is its own).
+pub(super) fn mirror_tiles(goal: &Board) -> Vec<u8> {
+    let cell = transposed_cells(goal);
+    let gpos = goal.positions();
+    (0..goal.len())
+        .map(|t| goal.tiles()[usize::from(cell[usize::from(gpos[t])])])
+        .collect()
+}
+
+/// `md[t][c]`: tile `t`'s Manhattan distance from cell `c` to its goal
+/// cell (zero for the blank).
+pub(super) fn manhattan_table(goal: &Board) -> Box<[[u8; MAX_CELLS]; MAX_CELLS]> {
+    let shape = goal.shape();
+    let mut md = Box::new([[0u8; MAX_CELLS]; MAX_CELLS]);
+    for (t, &gc) in goal.positions().iter().enumerate().skip(1) {
+        for (c, d) in md[t].iter_mut().enumerate().take(goal.len()) {
+            *d = shape.distance(usize::from(gc), c) as u8;
+        }
+    }
+    md
 }
 
 /// `c` as an index into an array of [`MAX_CELLS`], which it is below:

@@ -25,6 +25,7 @@
 
 mod build;
 mod cache;
+mod covers;
 pub mod colour;
 mod entry;
 mod estimate;
@@ -38,7 +39,10 @@ mod verify;
 pub use cache::forget_loaded;
 pub use cache::{is_cached, load_or_build, PdbCache};
 pub use estimate::{branching_factor, Estimator};
+pub use covers::{CoverHeuristic, MAX_COVER_DATABASES};
 pub use heuristic::{reflection_applies, PdbHeuristic};
+#[cfg(feature = "internals")]
+pub use covers::CoverState;
 #[cfg(feature = "internals")]
 pub use heuristic::{PdbState, PdbTouched};
 pub use lookup::db::PatternDb;
@@ -55,8 +59,12 @@ use thiserror::Error;
 pub const MAX_CELLS: usize = 64;
 /// Most groups in one partition.
 pub const MAX_GROUPS: usize = 16;
-/// Most partitions besides the first ([`PdbOptions::also`]).
+/// Most partitions besides the first ([`PdbOptions::also`]) when their
+/// sums are maxed.
 pub const MAX_ALSO: usize = 3;
+/// Most partitions in all when they are combined by their covers
+/// ([`Combine::Covers`]).
+pub const MAX_COVER_PARTITIONS: usize = 64;
 /// Most tiles in one group (a larger group would not fit in memory anyway).
 pub const MAX_GROUP_TILES: usize = 16;
 /// Default cap on one group's placements (`n!/(n−k)!`, a byte each unless
@@ -107,9 +115,17 @@ pub enum PdbError {
         /// The cap on entries.
         limit: u64,
     },
-    /// More than four partitions were given.
-    #[error("at most {most} partitions can be maxed, not {0}", most = MAX_ALSO + 1)]
+    /// More partitions were given than can be combined: four maxed, or
+    /// 64 by their covers.
+    #[error("at most {most} partitions can be maxed (up to {MAX_COVER_PARTITIONS} combined by their covers), not {0}", most = MAX_ALSO + 1)]
     TooManyPartitions(usize),
+    /// The partitions combined by their covers name more distinct groups
+    /// than can be looked up.
+    #[error("at most {most} distinct groups can be combined by their covers, not {0}", most = MAX_COVER_DATABASES)]
+    TooManyDatabases(usize),
+    /// The groups split the tiles in more ways than the estimate can sum.
+    #[error("the groups cover the tiles in more than {0} ways; give fewer partitions")]
+    TooManyCovers(usize),
     /// The dual lookups were asked for with databases of one bit an entry,
     /// which give a value only one move after a known one.
     #[error("the dual lookups need databases of four bits an entry, not one bit an entry")]
@@ -206,9 +222,11 @@ impl PdbError {
 pub struct PdbOptions {
     /// Which tiles share a database (`auto`: the board's default).
     pub partition: PartitionSpec,
-    /// More partitions (at most two): the heuristic is then the
-    /// largest of the partitions' bounds.
+    /// More partitions: the heuristic is then the largest of the
+    /// partitions' bounds, or of their covers' ([`PdbOptions::combine`]).
     pub also: Vec<PartitionSpec>,
+    /// How several partitions are combined.
+    pub combine: Combine,
     /// Cache directory; `None` for the default ([`store::default_dir`]).
     pub dir: Option<PathBuf>,
     /// Read and write the disk cache (off: build in memory only).
@@ -235,6 +253,54 @@ pub struct PdbOptions {
     /// Most bytes the disk cache may hold; a database that would pass it
     /// is used from memory and not saved.
     pub max_disk: Option<u64>,
+}
+
+/// How the estimates of several partitions are combined.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Combine {
+    /// Maxed up to four partitions, by their covers above.
+    #[default]
+    Auto,
+    /// The largest of the partitions' sums (each with its reflection):
+    /// the fastest a node, with at most four partitions.
+    Max,
+    /// The largest sum over every exact cover of the tiles by the
+    /// partitions' groups and their transposes: at least as large as the
+    /// maximum, and larger where groups of different partitions combine,
+    /// at more lookups a node.
+    Covers,
+}
+
+impl Combine {
+    /// Every mode, in the order `--help` lists them.
+    pub const ALL: [Combine; 3] = [Combine::Auto, Combine::Max, Combine::Covers];
+
+    /// The name the command line takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Combine::Auto => "auto",
+            Combine::Max => "max",
+            Combine::Covers => "covers",
+        }
+    }
+}
+
+impl std::str::FromStr for Combine {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Combine, String> {
+        let l = s.trim().to_ascii_lowercase();
+        Combine::ALL
+            .into_iter()
+            .find(|c| c.name() == l)
+            .ok_or_else(|| {
+                format!(
+                    "'{}' is not a way to combine partitions; use auto, max or covers",
+                    crate::board::printable(s)
+                )
+            })
+    }
 }
 
 /// How much of the blank a database keeps.
@@ -329,6 +395,7 @@ impl Default for PdbOptions {
         PdbOptions {
             partition: PartitionSpec::Auto,
             also: Vec::new(),
+            combine: Combine::Auto,
             dir: None,
             use_cache: true,
             max_entries: DEFAULT_MAX_ENTRIES,
@@ -426,6 +493,22 @@ impl PdbOptions {
     pub fn with_also(mut self, also: Vec<PartitionSpec>) -> PdbOptions {
         self.also = also;
         self
+    }
+
+    /// Combining several partitions as `combine` says.
+    pub fn with_combine(mut self, combine: Combine) -> PdbOptions {
+        self.combine = combine;
+        self
+    }
+
+    /// Whether the partitions are combined by their covers: asked for, or
+    /// by default when there are more than four.
+    pub fn by_covers(&self) -> bool {
+        match self.combine {
+            Combine::Max => false,
+            Combine::Covers => true,
+            Combine::Auto => self.also.len() > MAX_ALSO,
+        }
     }
 
     /// The options of the next partition, if any: the same, with its
@@ -554,6 +637,9 @@ pub struct PdbLayout {
     pub compact: bool,
     /// The next partition's layout ([`PdbOptions::also`]).
     pub also: Option<Box<PdbLayout>>,
+    /// Whether the partitions are combined by their covers
+    /// ([`PdbOptions::by_covers`]) rather than maxed.
+    pub covers: bool,
 }
 
 impl PdbLayout {
@@ -565,7 +651,12 @@ impl PdbLayout {
         if n > MAX_CELLS {
             return Err(PdbError::BoardTooBig(shape));
         }
-        if opts.also.len() > MAX_ALSO {
+        let most = if opts.by_covers() {
+            MAX_COVER_PARTITIONS - 1
+        } else {
+            MAX_ALSO
+        };
+        if opts.also.len() > most {
             return Err(PdbError::TooManyPartitions(opts.also.len() + 1));
         }
         let groups = model::partition::resolve(&opts.partition, goal, opts.max_entries)?;
@@ -588,16 +679,29 @@ impl PdbLayout {
                 Some(o) => Some(Box::new(PdbLayout::resolve(goal, &o)?)),
                 None => None,
             },
+            covers: opts.by_covers() && !opts.also.is_empty(),
         })
     }
 
     /// `pdb 6-6-3 zero-aware + reflection`, for reports; with a second
-    /// partition, `…, max with pdb …`.
+    /// partition, `…, max with pdb …`, or `… and 11 more partitions, by
+    /// their covers`.
     pub fn label(&self) -> String {
         match &self.also {
+            Some(_) if self.covers => format!(
+                "{} and {} more partition{}, by their covers",
+                self.own_label(),
+                self.partitions() - 1,
+                if self.partitions() == 2 { "" } else { "s" }
+            ),
             Some(a) => format!("{}, max with {}", self.own_label(), a.own_label()),
             None => self.own_label(),
         }
+    }
+
+    /// How many partitions: this one and those after it.
+    pub fn partitions(&self) -> usize {
+        1 + self.also.as_ref().map_or(0, |a| a.partitions())
     }
 
     fn own_label(&self) -> String {

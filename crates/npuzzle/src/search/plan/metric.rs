@@ -14,6 +14,7 @@
 use super::{heuristic_for, Plan, EXACT_MAX_CELLS};
 use crate::board::{Metric, Shape};
 use crate::heuristic::pdb::colour::{colour_cap, Colouring, USEFUL_COLOURS};
+use crate::heuristic::pdb::Combine;
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, Problem, SearchError, SolveOptions};
 
@@ -30,6 +31,13 @@ pub(super) fn plan_mtm(problem: &Problem, opts: &SolveOptions) -> Result<Plan, S
     if algorithm == Algorithm::Idastar {
         let (h, why) = heuristic_mtm(problem, opts)?;
         if h == HeuristicKind::Pdb {
+            if opts.pdb.combine == Combine::Covers {
+                return Err(SearchError::NotApplicable {
+                    algorithm: algorithm.name(),
+                    shape,
+                    reason: "partitions are combined by their covers in single-tile moves only; the multi-tile colour databases are maxed".into(),
+                });
+            }
             let colouring = Colouring::resolve(problem.goal(), &opts.pdb.partition, colour_cap(&opts.pdb))?;
             let mut label = colouring.label();
             for spec in &opts.pdb.also {
