@@ -201,19 +201,36 @@ impl<const C: usize, const L: usize> CoverHeuristic<C, L> {
     /// tiles before (a compact database needs it), `None` where unknown.
     #[inline(always)]
     fn lookup(&self, l: usize, pos: &[u8; C], prev: Option<u8>) -> u8 {
-        let nd = self.dbs.len();
-        let (d, tiles, blank, cell): (usize, &[u8], usize, &dyn Fn(u8) -> u8) =
-            match (&self.mirror, l.checked_sub(nd)) {
-                (Some(Transpose { cell: mc, source, .. }), Some(d)) => (
-                    d,
-                    &source[d],
-                    usize::from(mc[usize::from(pos[0]) & (MAX_CELLS - 1)]),
-                    &|t: u8| mc[usize::from(pos[usize::from(t) & (C - 1)]) & (MAX_CELLS - 1)],
-                ),
-                _ => (l, &self.members[l], usize::from(pos[0]), &|t: u8| {
-                    pos[usize::from(t) & (C - 1)]
-                }),
-            };
+        // two calls rather than one through a `dyn Fn`: the cell closure
+        // stays inlined in the hot loop
+        match (&self.mirror, l.checked_sub(self.dbs.len())) {
+            (Some(Transpose { cell: mc, source, .. }), Some(d)) => self.read(
+                d,
+                &source[d],
+                |t| mc[usize::from(pos[usize::from(t) & (C - 1)]) & (MAX_CELLS - 1)],
+                usize::from(mc[usize::from(pos[0]) & (MAX_CELLS - 1)]),
+                prev,
+            ),
+            _ => self.read(
+                l,
+                &self.members[l],
+                |t| pos[usize::from(t) & (C - 1)],
+                usize::from(pos[0]),
+                prev,
+            ),
+        }
+    }
+
+    /// Database `d`'s value with its tiles `tiles` on `cell(t)`.
+    #[inline(always)]
+    fn read(
+        &self,
+        d: usize,
+        tiles: &[u8],
+        cell: impl Fn(u8) -> u8,
+        blank: usize,
+        prev: Option<u8>,
+    ) -> u8 {
         match prev {
             Some(p) => self.dbs[d].lookup_after(tiles, cell, blank, p),
             None => self.dbs[d].lookup(tiles, cell, blank),
